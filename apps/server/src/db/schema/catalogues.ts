@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { businesses } from './businesses.ts';
+import { products } from './products.ts';
+
+// categories, images and totalProducts are derived from the member products (catalogues module keeps them right).
+export const catalogues = pgTable(
+  'catalogues',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    catalogueName: text('catalogue_name').notNull(),
+    description: text('description').notNull(),
+    categories: text('categories').array().notNull().default(sql`'{}'`),
+    tags: text('tags').array().notNull().default(sql`'{}'`),
+    images: uuid('images').array().notNull().default(sql`'{}'`),
+    totalProducts: integer('total_products').notNull().default(0),
+    isPublic: boolean('is_public').notNull().default(false),
+    isPromoted: boolean('is_promoted').notNull().default(false),
+    isBlocked: boolean('is_blocked').notNull().default(false),
+    visits: integer('visits').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    index('catalogues_list_idx').on(t.businessId, t.isPromoted, t.createdAt),
+    index('catalogues_public_idx').on(t.businessId, t.isPublic, t.isBlocked, t.createdAt),
+    index('catalogues_name_idx').on(t.businessId, t.catalogueName),
+    index('catalogues_directory_idx').on(t.isPromoted, t.createdAt),
+  ],
+);
+
+export const catalogueProducts = pgTable(
+  'catalogue_products',
+  {
+    businessId: uuid('business_id').notNull(),
+    catalogueId: uuid('catalogue_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.catalogueId, t.productId] }),
+    foreignKey({ columns: [t.businessId, t.catalogueId], foreignColumns: [catalogues.businessId, catalogues.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.businessId, t.productId], foreignColumns: [products.businessId, products.id] }).onDelete('cascade'),
+    index('catalogue_products_product_idx').on(t.businessId, t.productId),
+  ],
+);

@@ -1,0 +1,21 @@
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { businesses } from './businesses.ts';
+
+// An uploaded image. 'pending' until its bytes arrive and pass validation, then 'ready'.
+export const media = pgTable(
+  'media',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    category: text('category', { enum: ['products', 'logo', 'homeBanners', 'aboutUsBanners'] }).notNull(),
+    status: text('status', { enum: ['pending', 'ready'] }).notNull().default('pending'),
+    originalName: text('original_name').notNull().default(''),
+    bytes: bigint('bytes', { mode: 'number' }),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.id] }), index('media_id_idx').on(t.id)],
+);

@@ -1,0 +1,46 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { boolean, customType, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { businesses } from './businesses.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const products = pgTable(
+  'products',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    productName: text('product_name').notNull(),
+    itemNo: text('item_no').notNull().default(''),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'`),
+    images: uuid('images').array().notNull().default(sql`'{}'`),
+    specifications: text('specifications').array().notNull().default(sql`'{}'`),
+    disclaimers: text('disclaimers').array().notNull().default(sql`'{}'`),
+    pricePerUnit: numeric('price_per_unit', { precision: 14, scale: 2, mode: 'number' }),
+    totalUnits: integer('total_units'),
+    link: text('link').notNull().default(''),
+    isPublic: boolean('is_public').notNull().default(false),
+    isPromoted: boolean('is_promoted').notNull().default(false),
+    isBlocked: boolean('is_blocked').notNull().default(false),
+    visits: integer('visits').notNull().default(0),
+    search: tsvector('search').generatedAlwaysAs(
+      (): SQL =>
+        sql`to_tsvector('simple'::regconfig, ${products.productName} || ' ' || ${products.category} || ' ' || ${products.itemNo})`,
+    ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    index('products_list_idx').on(t.businessId, t.isPromoted, t.createdAt),
+    index('products_public_idx').on(t.businessId, t.isPublic, t.isBlocked, t.createdAt),
+    index('products_name_idx').on(t.businessId, t.productName),
+    index('products_category_idx').on(t.businessId, t.category),
+    index('products_tags_idx').using('gin', t.tags),
+    index('products_search_idx').using('gin', t.search),
+    index('products_directory_idx').on(t.isPromoted, t.createdAt),
+  ],
+);

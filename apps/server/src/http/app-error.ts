@@ -1,0 +1,33 @@
+import { serverMessages } from '@stashblog/contract/messages';
+
+// The one error type. `status` is the HTTP status; `message` is what the user sees.
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  static badRequest(message: string) {
+    return new AppError(400, message);
+  }
+  static unauthorised(message: string = serverMessages.unauthorised) {
+    return new AppError(401, message);
+  }
+  static forbidden(message: string) {
+    return new AppError(403, message);
+  }
+  static notFound(message: string = serverMessages.notFound) {
+    return new AppError(404, message);
+  }
+  static conflict(message: string) {
+    return new AppError(409, message);
+  }
+  static tooLarge(message: string) {
+    return new AppError(413, message);
+  }
+  static tooMany(message: string) {
+    return new AppError(429, message);
+  }
+}

@@ -1,0 +1,134 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { type LogInBody, decodePassword, type SessionUser } from '@stashblog/contract/auth';
+import { messages, serverMessages } from '@stashblog/contract/messages';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { businesses } from '../../db/schema/businesses.ts';
+import { loginFailures, sessions } from '../../db/schema/sessions.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Owner } from '../../http/auth.ts';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function hashPassword(password: string): Promise<string> {
+  return hash(password, { algorithm: 2 /* argon2id */ });
+}
+
+// Throttle: failures per (account, IP) and per IP in a 15-minute window. A correct password from
+// another IP is never refused, so an attacker cannot lock the owner out.
+const WINDOW_MS = 15 * 60_000;
+const MAX_PER_ACCOUNT_IP = 5;
+const MAX_PER_IP = 30;
+
+async function failureCount(ctx: AppContext, key: string): Promise<number> {
+  const [row] = await ctx.db.select().from(loginFailures).where(eq(loginFailures.key, key));
+  if (!row || Date.now() - row.windowStart.getTime() > WINDOW_MS) return 0;
+  return row.count;
+}
+
+async function recordFailure(ctx: AppContext, key: string) {
+  await ctx.db
+    .insert(loginFailures)
+    .values({ key, count: 1, windowStart: new Date() })
+    .onConflictDoUpdate({
+      target: loginFailures.key,
+      set: {
+        count: sql`case when ${loginFailures.windowStart} < now() - interval '15 minutes' then 1 else ${loginFailures.count} + 1 end`,
+        windowStart: sql`case when ${loginFailures.windowStart} < now() - interval '15 minutes' then now() else ${loginFailures.windowStart} end`,
+      },
+    });
+}
+
+export async function logIn(ctx: AppContext, { input, ip }: { input: LogInBody; ip: string }): Promise<{ authorization: string }> {
+  const email = input.email.trim().toLowerCase();
+  const accountKey = `acct:${email}|${ip}`;
+  const ipKey = `ip:${ip}`;
+  if ((await failureCount(ctx, accountKey)) >= MAX_PER_ACCOUNT_IP || (await failureCount(ctx, ipKey)) >= MAX_PER_IP) {
+    throw AppError.tooMany(serverMessages.tooManyAttempts);
+  }
+  const password = decodePassword(input.password)?.trim();
+  if (!password) throw AppError.badRequest(messages.signInPasswordRequired);
+  const [business] = await ctx.db
+    .select({ id: businesses.id, passwordHash: businesses.passwordHash })
+    .from(businesses)
+    .where(sql`lower(${businesses.email}) = ${email}`)
+    .limit(1);
+  const valid = business ? await verify(business.passwordHash, password).catch(() => false) : false;
+  if (!business || !valid) {
+    await recordFailure(ctx, accountKey);
+    await recordFailure(ctx, ipKey);
+    throw AppError.unauthorised(serverMessages.invalidCredentials);
+  }
+  await ctx.db.delete(loginFailures).where(eq(loginFailures.key, accountKey));
+  return { authorization: await createSession(ctx, business.id) };
+}
+
+export async function createSession(ctx: AppContext, businessId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await ctx.db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    businessId,
+    expiresAt: new Date(Date.now() + ctx.config.sessionTtlMs),
+  });
+  return token;
+}
+
+export async function resolveSession(ctx: AppContext, token: string): Promise<Owner> {
+  const tokenHash = hashToken(token);
+  const [row] = await ctx.db
+    .select({
+      businessId: sessions.businessId,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      businessName: businesses.businessName,
+    })
+    .from(sessions)
+    .innerJoin(businesses, eq(businesses.id, sessions.businessId))
+    .where(eq(sessions.tokenHash, tokenHash));
+  if (!row || row.revokedAt) throw AppError.unauthorised();
+  if (row.expiresAt.getTime() <= Date.now()) throw AppError.unauthorised(messages.tokenExpired);
+  return { businessId: row.businessId, businessName: row.businessName, tokenHash };
+}
+
+export async function logOut(ctx: AppContext, { tokenHash }: { tokenHash: string }) {
+  await ctx.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function fetchUser(ctx: AppContext, { businessId }: { businessId: string }): Promise<SessionUser> {
+  const [b] = await ctx.db.select().from(businesses).where(eq(businesses.id, businessId));
+  if (!b) throw AppError.unauthorised();
+  return {
+    name: b.name,
+    email: b.email,
+    logo: b.logo ? `/media/${b.logo}/image.jpg` : null,
+    businessName: b.businessName,
+    domain: b.domain,
+    theme: b.theme,
+    template: b.template,
+    isAllProductsActive: b.isAllProductsActive,
+    isAllCataloguesActive: b.isAllCataloguesActive,
+    isBlocked: b.isBlocked,
+  };
+}
+
+/** Changes the password and revokes every other session of the business. */
+export async function changePassword(
+  ctx: AppContext,
+  { businessId, tokenHash, password, newPassword }: { businessId: string; tokenHash: string; password: string; newPassword: string },
+) {
+  const current = decodePassword(password)?.trim();
+  const next = decodePassword(newPassword)?.trim();
+  if (!current) throw AppError.badRequest(messages.currentPasswordRequired);
+  if (!next) throw AppError.badRequest(messages.newPasswordRequired);
+  const [b] = await ctx.db.select({ passwordHash: businesses.passwordHash }).from(businesses).where(eq(businesses.id, businessId));
+  if (!b || !(await verify(b.passwordHash, current).catch(() => false))) throw AppError.badRequest(serverMessages.wrongPassword);
+  const passwordHash = await hashPassword(next);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(businesses).set({ passwordHash, updatedAt: new Date() }).where(eq(businesses.id, businessId));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.businessId, businessId), isNull(sessions.revokedAt), sql`${sessions.tokenHash} <> ${tokenHash}`));
+  });
+}

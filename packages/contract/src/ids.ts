@@ -1,0 +1,20 @@
+// SPEC §2: ids in web URLs are base64 of a JSON-encoded id.
+export function encodeId(id: string): string {
+  const json = JSON.stringify(id);
+  return typeof btoa === 'function' ? btoa(json) : Buffer.from(json).toString('base64');
+}
+
+export function decodeId(encoded: string): string | null {
+  try {
+    const json = typeof atob === 'function' ? atob(decodeURIComponent(encoded)) : Buffer.from(encoded, 'base64').toString();
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(value: string): boolean {
+  return uuidPattern.test(value);
+}

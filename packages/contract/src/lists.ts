@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { limits } from './limits.ts';
+
+// SPEC §9 sort options, taken by every list call as these exact texts.
+export const sortOptions = ['Date, new to old', 'Date, old to new', 'Alphabetically A-Z', 'Alphabetically Z-A'] as const;
+export type SortOption = (typeof sortOptions)[number];
+export const defaultSort: SortOption = 'Date, new to old';
+
+export const sortSchema = z.enum(sortOptions).default(defaultSort);
+
+// Query-string booleans arrive as text.
+export const boolQuery = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
+  .transform((v) => v === true || v === 'true' || v === '1')
+  .optional();
+
+export function pagingSchema(perPage: number) {
+  return {
+    pageNo: z.coerce.number().int().min(1).default(1),
+    perPage: z.coerce.number().int().min(1).max(limits.maxPerPage).default(perPage),
+  };
+}
