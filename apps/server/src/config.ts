@@ -13,7 +13,12 @@ const envSchema = z.object({
   APP_HOSTS: z
     .string()
     .default('localhost:5004,127.0.0.1:5004')
-    .transform((s) => s.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+    .transform((s) =>
+      s
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -24,7 +29,10 @@ const envSchema = z.object({
   SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
 });
 
 export type Config = {

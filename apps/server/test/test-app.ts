@@ -53,7 +53,11 @@ export async function createTestApp(): Promise<TestApp> {
     async owner(businessName: string) {
       const email = `${businessName}@example.test`;
       const { id } = await createBusiness(app.ctx, { businessName, name: `Owner of ${businessName}`, email, password: 'correct-horse-1' });
-      const res = await app.inject({ method: 'POST', url: '/api/auth/user/logIn', payload: { email, password: encodePassword('correct-horse-1') } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/user/logIn',
+        payload: { email, password: encodePassword('correct-horse-1') },
+      });
       const token = res.json().payload.authorization as string;
       return { token, businessId: id, businessName, email };
     },

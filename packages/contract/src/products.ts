@@ -30,10 +30,7 @@ export const productInput = z.object({
   productName: requiredText(messages.productNameRequired).pipe(z.string().max(200)),
   description: requiredText(messages.productDescriptionRequired).pipe(z.string().max(10_000)),
   itemNo: z.string().trim().max(80).optional().default(''),
-  images: z
-    .array(z.string().trim().min(1).max(500))
-    .max(limits.maxProductImages, messages.imagesMax(limits.maxProductImages))
-    .default([]),
+  images: z.array(z.string().trim().min(1).max(500)).max(limits.maxProductImages, messages.imagesMax(limits.maxProductImages)).default([]),
   specifications: cleanList(false),
   disclaimers: cleanList(false),
   tags: cleanList(true),

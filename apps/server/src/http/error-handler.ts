@@ -20,7 +20,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     return reply.status(500).send(fail(500, serverMessages.internal));
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler((_request, reply) => {
     reply.status(404).send(fail(404, serverMessages.notFound));
   });
 }

@@ -10,7 +10,9 @@ export const media = pgTable(
       .references(() => businesses.id, { onDelete: 'cascade' }),
     id: uuid('id').notNull(),
     category: text('category', { enum: ['products', 'logo', 'homeBanners', 'aboutUsBanners'] }).notNull(),
-    status: text('status', { enum: ['pending', 'ready'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'ready'] })
+      .notNull()
+      .default('pending'),
     originalName: text('original_name').notNull().default(''),
     bytes: bigint('bytes', { mode: 'number' }),
     width: integer('width'),

@@ -27,8 +27,7 @@ export const products = pgTable(
     isBlocked: boolean('is_blocked').notNull().default(false),
     visits: integer('visits').notNull().default(0),
     search: tsvector('search').generatedAlwaysAs(
-      (): SQL =>
-        sql`to_tsvector('simple'::regconfig, ${products.productName} || ' ' || ${products.category} || ' ' || ${products.itemNo})`,
+      (): SQL => sql`to_tsvector('simple'::regconfig, ${products.productName} || ' ' || ${products.category} || ' ' || ${products.itemNo})`,
     ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { type LogInBody, decodePassword, type SessionUser } from '@stashblog/contract/auth';
+import { decodePassword, type LogInBody, type SessionUser } from '@stashblog/contract/auth';
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';

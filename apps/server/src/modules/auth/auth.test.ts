@@ -49,7 +49,10 @@ describe('auth', () => {
 
   it("answers 'token expired' for an expired session", async () => {
     const { token } = await app.owner('expiring');
-    await app.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(token)));
+    await app.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(token)));
     const res = await app.inject({ method: 'GET', url: '/api/auth/user/fetch', headers: { authorization: token } });
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toBe(messages.tokenExpired);
@@ -68,7 +71,12 @@ describe('auth', () => {
   it('changes the password, revoking other sessions', async () => {
     const { token, email } = await app.owner('changer');
     const other = (await logIn(email, 'correct-horse-1', '10.2.2.2')).json().payload.authorization;
-    const missing = await app.inject({ method: 'PUT', url: '/api/userAdmin/user/changePassword', headers: { authorization: token }, payload: { password: '', newPassword: 'x' } });
+    const missing = await app.inject({
+      method: 'PUT',
+      url: '/api/userAdmin/user/changePassword',
+      headers: { authorization: token },
+      payload: { password: '', newPassword: 'x' },
+    });
     expect(missing.json().error).toBe(messages.currentPasswordRequired);
     const wrong = await app.inject({
       method: 'PUT',

@@ -6,7 +6,10 @@ import { businesses } from '../../db/schema/businesses.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashPassword } from '../auth/auth.service.ts';
 
-export async function createBusiness(ctx: Pick<AppContext, 'db'>, input: CreateBusinessInput): Promise<{ id: string; businessName: string }> {
+export async function createBusiness(
+  ctx: Pick<AppContext, 'db'>,
+  input: CreateBusinessInput,
+): Promise<{ id: string; businessName: string }> {
   const parsed = createBusinessInput.safeParse(input);
   if (!parsed.success) throw AppError.badRequest(parsed.error.issues[0]?.message ?? 'Invalid business');
   const { businessName, name, email, password } = parsed.data;
@@ -18,7 +21,9 @@ export async function createBusiness(ctx: Pick<AppContext, 'db'>, input: CreateB
     .where(sql`lower(${businesses.email}) = ${email.toLowerCase()}`);
   if (emailTaken) throw AppError.conflict(`Email '${email}' already has a business`);
   const id = uuidv7();
-  await ctx.db.insert(businesses).values({ id, businessName, name, email: email.toLowerCase(), passwordHash: await hashPassword(password) });
+  await ctx.db
+    .insert(businesses)
+    .values({ id, businessName, name, email: email.toLowerCase(), passwordHash: await hashPassword(password) });
   return { id, businessName };
 }
 
