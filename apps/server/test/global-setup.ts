@@ -15,7 +15,7 @@ export default async function setup(project: TestProject) {
   let serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const dataDir = path.resolve(import.meta.dirname, '../../../.tmp/test-data');
-    const handle = await startEmbeddedPostgres(dataDir, { log: () => {}, ownIt: true });
+    const handle = await startEmbeddedPostgres(dataDir, { log: () => {} });
     serverUrl = handle.url;
     stop = handle.stop;
   }

@@ -80,17 +80,17 @@ function pgCtl(args: string[], ids: { uid: number; gid: number } | undefined) {
 }
 
 /**
- * Starts (or adopts) the PostgreSQL in `dataDir/pg`. `stop()` stops it only when `ownIt` is
- * set: the server owns its database; the CLI leaves a server's database running.
+ * Starts (or adopts, when one is already running on `dataDir/pg`) the embedded PostgreSQL.
+ * The server stops it on shutdown; the CLI stops it only when it was not adopted.
  */
-export async function startEmbeddedPostgres(dataDir: string, opts: { log: Log; ownIt: boolean }): Promise<EmbeddedHandle> {
+export async function startEmbeddedPostgres(dataDir: string, opts: { log: Log }): Promise<EmbeddedHandle> {
   const pgDir = path.join(dataDir, 'pg');
   const creds = credentials(dataDir);
   const ids = postgresIds();
   const serverUrl = (port: number) => `postgres://${creds.user}:${creds.password}@127.0.0.1:${port}/postgres`;
   const urlFor = (port: number) => `postgres://${creds.user}:${creds.password}@127.0.0.1:${port}/stashblog`;
   const stop = async () => {
-    if (!opts.ownIt || !runningPort(pgDir)) return;
+    if (!runningPort(pgDir)) return;
     pgCtl(['stop', '-D', pgDir, '-m', 'fast', '-w', '-t', '60'], ids);
     opts.log('embedded PostgreSQL stopped');
   };

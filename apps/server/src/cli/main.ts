@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import type { AppContext } from '../app-context.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from '../db/open.ts';
+import { AppError } from '../http/app-error.ts';
+import { localStore } from '../media/local-store.ts';
+import { createBusiness } from '../modules/users/users.service.ts';
+import { seedDemo } from './seed-demo.ts';
+import { setDomain } from './set-domain.ts';
+
+// `npm run cli -- <command> [--flags]`. Works on the same DATA_DIR whether or not the server
+// runs: it adopts the server's embedded PostgreSQL, or starts (and afterwards stops) its own.
+const usage = `Usage: npm run cli -- <command> [options]
+  create-business --business <businessName> --name <owner name> --email <email> --password <password>
+  seed-demo
+  set-domain --business <businessName> --domain <host>   (--domain '' removes it)`;
+
+async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      business: { type: 'string' },
+      name: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      domain: { type: 'string' },
+    },
+  });
+  if (!command || !['create-business', 'seed-demo', 'set-domain'].includes(command)) {
+    console.error(usage);
+    process.exit(2);
+  }
+  const config = loadConfig();
+  const log = (msg: string) => console.log(msg);
+  const database = await openDatabase(config, log);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    blobs: localStore(path.join(config.dataDir, 'media')),
+    log: pino({ level: 'warn' }),
+  };
+  try {
+    if (command === 'create-business') {
+      const b = await createBusiness(ctx, {
+        businessName: values.business ?? '',
+        name: values.name ?? '',
+        email: values.email ?? '',
+        password: values.password ?? '',
+      });
+      log(`created business '${b.businessName}'`);
+    } else if (command === 'seed-demo') {
+      await seedDemo(ctx, log);
+    } else {
+      await setDomain(ctx, { businessName: values.business ?? '', domain: values.domain ?? '' });
+      log(values.domain ? `'${values.business}' now answers on ${values.domain}` : `'${values.business}' has no custom domain now`);
+    }
+  } finally {
+    await database.close({ stopEmbedded: !database.adopted });
+  }
+}
+
+main().catch((e) => {
+  if (e instanceof AppError || e instanceof ConfigError) console.error(`error: ${e.message}`);
+  else console.error(e);
+  process.exit(1);
+});

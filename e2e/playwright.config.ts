@@ -1,0 +1,49 @@
+import { defineConfig } from '@playwright/test';
+
+// Browser journeys against a real server (built web app, embedded PostgreSQL with the demo data)
+// in Debian's Chromium. `npx playwright install` is never used.
+export const e2ePort = 5055;
+export const e2eDataDir = '.tmp/e2e-data';
+
+export default defineConfig({
+  testDir: '.',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: '../.tmp/results/e2e.json' }]],
+  use: {
+    baseURL: `http://localhost:${e2ePort}`,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--host-resolver-rules=MAP shop.test 127.0.0.1, MAP *.shop.test 127.0.0.1',
+      ],
+    },
+    screenshot: 'only-on-failure',
+    trace: 'off',
+  },
+  webServer: {
+    command: `rm -rf ${e2eDataDir} && node --import tsx apps/server/src/main.ts`,
+    cwd: '..',
+    url: `http://localhost:${e2ePort}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(e2ePort),
+      DATA_DIR: e2eDataDir,
+      APP_HOSTS: `localhost:${e2ePort},127.0.0.1:${e2ePort}`,
+      PUBLIC_URL: `http://localhost:${e2ePort}`,
+      LOG_LEVEL: 'warn',
+    },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
