@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.ts';
 import { products } from './products.ts';
 
-// categories, images and totalProducts are derived from the member products (catalogues module keeps them right).
+// categories, tags, images and totalProducts are not stored: they are derived from the member
+// products at read time (docs/decisions/005-catalogue-derived-fields.md).
 export const catalogues = pgTable(
   'catalogues',
   {
@@ -13,10 +13,6 @@ export const catalogues = pgTable(
     id: uuid('id').notNull(),
     catalogueName: text('catalogue_name').notNull(),
     description: text('description').notNull(),
-    categories: text('categories').array().notNull().default(sql`'{}'`),
-    tags: text('tags').array().notNull().default(sql`'{}'`),
-    images: uuid('images').array().notNull().default(sql`'{}'`),
-    totalProducts: integer('total_products').notNull().default(0),
     isPublic: boolean('is_public').notNull().default(false),
     isPromoted: boolean('is_promoted').notNull().default(false),
     isBlocked: boolean('is_blocked').notNull().default(false),
