@@ -10,8 +10,13 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerTenant } from './http/tenant.ts';
 import { localStore } from './media/local-store.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { forumRoutes } from './modules/forum/forum.routes.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { visitsRoutes } from './modules/visits/visits.routes.ts';
 
 export type BuildOptions = { config: Config; db: Database; logger?: boolean | object };
 
@@ -43,6 +48,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerErrorHandler(app);
+  registerTenant(app, ctx);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await db.execute(sql`select 1`);
@@ -50,6 +56,10 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   });
 
   await app.register(authRoutes(ctx));
+  await app.register(usersRoutes(ctx));
+  await app.register(forumRoutes(ctx));
+  await app.register(visitsRoutes(ctx));
+  await app.register(seoRoutes(ctx));
 
   return Object.assign(app, { ctx });
 }

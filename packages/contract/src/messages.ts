@@ -14,6 +14,7 @@ export const messages = {
   contactNameRequired: 'Name required!',
   contactMessageRequired: 'Message required!',
   contactEmailRequired: 'Email required!',
+  contactEmailInvalid: 'Enter a valid email',
   // §5 Product add/edit
   productCategoryRequired: 'Category required!',
   productNameRequired: 'Product Name required!',
@@ -101,4 +102,10 @@ export const serverMessages = {
   uploadInvalid: 'The file is not a supported image (JPEG, PNG, WebP or GIF)',
   uploadTooLarge: 'Image too large (10 MB and 40 megapixels at most)',
   uploadLinkInvalid: 'Upload link is invalid or has expired',
+  forumSent: 'Message sent successfully',
+  forumNotification: (name: string, subject: string) => `New message from ${name}${subject ? `: ${subject}` : ''}`,
+  themeUpdated: 'Theme updated',
+  visitRecorded: 'Visit recorded',
+  businessNotFound: 'Business not found',
+  domainNotFound: 'No business answers on this domain',
 } as const;

@@ -1,8 +1,14 @@
 import { type CreateBusinessInput, createBusinessInput } from '@stashblog/contract/business';
-import { eq, sql } from 'drizzle-orm';
+import { serverMessages } from '@stashblog/contract/messages';
+import { mediaUrl } from '@stashblog/contract/paths';
+import type { Template, Theme } from '@stashblog/contract/themes';
+import type { Category, FetchAllUsersQuery, FetchCategoriesQuery, UserProfile } from '@stashblog/contract/users';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
 import { businesses } from '../../db/schema/businesses.ts';
+import { catalogues } from '../../db/schema/catalogues.ts';
+import { products } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashPassword } from '../auth/auth.service.ts';
 
@@ -30,4 +36,153 @@ export async function createBusiness(
 export async function findBusinessByName(ctx: Pick<AppContext, 'db'>, businessName: string) {
   const [b] = await ctx.db.select().from(businesses).where(eq(businesses.businessName, businessName.toLowerCase()));
   return b ?? null;
+}
+
+export type TenantRow = { id: string; businessName: string; domain: string | null };
+
+/** A business visitors may see (not blocked), by its name or by a custom-domain Host. */
+export async function findPublicBusiness(ctx: Pick<AppContext, 'db'>, by: { businessName: string } | { domain: string }) {
+  const where = 'businessName' in by ? eq(businesses.businessName, by.businessName) : eq(businesses.domain, by.domain);
+  const [b] = await ctx.db
+    .select({ id: businesses.id, businessName: businesses.businessName, domain: businesses.domain, isBlocked: businesses.isBlocked })
+    .from(businesses)
+    .where(where);
+  return b && !b.isBlocked ? { id: b.id, businessName: b.businessName, domain: b.domain } : null;
+}
+
+/** The business answering on a custom-domain Host: stored domain equal to the Host, or to the Host without its port. */
+export async function findBusinessByHost(
+  ctx: Pick<AppContext, 'db'>,
+  host: string,
+  lookup: (key: { domain: string }) => Promise<TenantRow | null> = (key) => findPublicBusiness(ctx, key),
+): Promise<TenantRow | null> {
+  const h = host.trim().toLowerCase().replace(/\.$/, '');
+  if (!h) return null;
+  const exact = await lookup({ domain: h });
+  if (exact) return exact;
+  const bare = h.replace(/:\d+$/, '');
+  return bare !== h ? lookup({ domain: bare }) : null;
+}
+
+/** A visible business by name, or 404 (unknown and blocked look the same to visitors). */
+export async function requirePublicBusiness(ctx: Pick<AppContext, 'db'>, businessName: string): Promise<TenantRow> {
+  const b = businessName ? await findPublicBusiness(ctx, { businessName }) : null;
+  if (!b) throw AppError.notFound(serverMessages.businessNotFound);
+  return b;
+}
+
+// What visitors may see of a business's items (SPEC §4: public and not blocked by the platform).
+const publicProduct = (businessId: string) =>
+  and(eq(products.businessId, businessId), eq(products.isPublic, true), eq(products.isBlocked, false));
+
+type BusinessRow = typeof businesses.$inferSelect;
+
+function toUserProfile(b: BusinessRow, totalCatalogues: number): UserProfile {
+  return {
+    businessName: b.businessName,
+    name: b.name,
+    logo: b.logo ? mediaUrl(b.logo) : null,
+    domain: b.domain,
+    template: b.template,
+    theme: b.theme,
+    address: b.address,
+    phoneNo: b.phoneNo,
+    email: b.email,
+    description: b.description,
+    facebookLink: b.facebookLink,
+    instagramLink: b.instagramLink,
+    pinterestLink: b.pinterestLink,
+    linkedInLink: b.linkedInLink,
+    youtubeChannelLink: b.youtubeChannelLink,
+    websiteLink: b.websiteLink,
+    totalCatalogues,
+    isPrimeUser: b.isPrimeUser,
+    banners: b.banners.map(mediaUrl),
+    images: b.images.map(mediaUrl),
+  };
+}
+
+/** SPEC §7 Public user fetchAll: visible profiles, newest first; one profile when businessName is given. */
+export async function fetchAllUsers(ctx: Pick<AppContext, 'db'>, query: FetchAllUsersQuery) {
+  if (query.businessName !== undefined) await requirePublicBusiness(ctx, query.businessName);
+  const conditions: SQL[] = [eq(businesses.isBlocked, false)];
+  if (query.businessName !== undefined) conditions.push(eq(businesses.businessName, query.businessName));
+  if (query.isPrimeUser !== undefined) conditions.push(eq(businesses.isPrimeUser, query.isPrimeUser));
+  const where = and(...conditions);
+  const totalCatalogues = sql<number>`(select count(*)::int from ${catalogues} c
+    where c.business_id = ${businesses.id} and c.is_public and not c.is_blocked)`;
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select({ b: businesses, totalCatalogues })
+      .from(businesses)
+      .where(where)
+      .orderBy(desc(businesses.createdAt), desc(businesses.id))
+      .limit(query.perPage)
+      .offset((query.pageNo - 1) * query.perPage),
+    ctx.db.select({ total: count() }).from(businesses).where(where),
+  ]);
+  return { userProfiles: rows.map((r) => toUserProfile(r.b, r.totalCatalogues)), count: total };
+}
+
+export async function fetchAboutUs(ctx: Pick<AppContext, 'db'>, { businessName }: { businessName: string }) {
+  const { id } = await requirePublicBusiness(ctx, businessName);
+  const [b] = await ctx.db
+    .select({ images: businesses.images, description: businesses.description })
+    .from(businesses)
+    .where(eq(businesses.id, id));
+  return { aboutUs: { images: b.images.map(mediaUrl), description: b.description } };
+}
+
+/** SPEC §3 Categories: each category of the visible products, pictured by its newest product with an image. */
+export async function fetchCategories(ctx: Pick<AppContext, 'db'>, query: FetchCategoriesQuery): Promise<{ categories: Category[] }> {
+  const { id } = await requirePublicBusiness(ctx, query.businessName);
+  const rows = await ctx.db
+    .select({
+      category: products.category,
+      newest: sql<Date>`max(${products.createdAt})`.as('newest'),
+      image: sql<string | null>`(array_agg(${products.images}[1] order by ${products.createdAt} desc)
+        filter (where cardinality(${products.images}) > 0))[1]`,
+    })
+    .from(products)
+    .where(publicProduct(id))
+    .groupBy(products.category)
+    .orderBy(sql`newest desc`, products.category)
+    .limit(query.perPage)
+    .offset((query.pageNo - 1) * query.perPage);
+  return { categories: rows.map((r) => ({ category: r.category, image: r.image ? mediaUrl(r.image) : null })) };
+}
+
+/** SPEC §3 Home: the owner's banners; without any, the first images of the newest visible products (up to 3). */
+export async function fetchHome(ctx: Pick<AppContext, 'db'>, { businessName }: { businessName: string }) {
+  const { id } = await requirePublicBusiness(ctx, businessName);
+  const [b] = await ctx.db.select({ banners: businesses.banners }).from(businesses).where(eq(businesses.id, id));
+  if (b.banners.length) return { home: { banners: b.banners.map(mediaUrl) } };
+  const newest = await ctx.db
+    .select({ image: sql<string>`${products.images}[1]` })
+    .from(products)
+    .where(and(publicProduct(id), sql`cardinality(${products.images}) > 0`))
+    .orderBy(desc(products.createdAt))
+    .limit(3);
+  return { home: { banners: newest.map((r) => mediaUrl(r.image)) } };
+}
+
+/** SPEC §7 checkDomain: the business answering on this Host (404 for our own hosts and unknown ones). */
+export async function checkDomain(ctx: Pick<AppContext, 'db' | 'config'>, { host }: { host: string }) {
+  const own = ctx.config.appHosts.includes(host.toLowerCase());
+  const b = own ? null : await findBusinessByHost(ctx, host);
+  if (!b) throw AppError.notFound(serverMessages.domainNotFound);
+  return { businessName: b.businessName };
+}
+
+export async function checkDomainViaBusiness(ctx: Pick<AppContext, 'db'>, { businessName }: { businessName: string }) {
+  const b = await requirePublicBusiness(ctx, businessName);
+  return { domain: b.domain };
+}
+
+export async function updateTheme(
+  ctx: Pick<AppContext, 'db'>,
+  { businessId, template, theme }: { businessId: string; template: Template; theme: Theme },
+) {
+  await ctx.db.update(businesses).set({ template, theme, updatedAt: new Date() }).where(eq(businesses.id, businessId));
+  return { template, theme };
 }

@@ -1,0 +1,72 @@
+import { envelopeSchema } from '@stashblog/contract/envelope';
+import { serverMessages } from '@stashblog/contract/messages';
+import {
+  aboutUsPayload,
+  businessNameQuery,
+  categoriesPayload,
+  checkDomainPayload,
+  checkDomainViaBusinessPayload,
+  fetchAllUsersQuery,
+  fetchCategoriesQuery,
+  homePayload,
+  themePayload,
+  updateThemeBody,
+  userProfilesPayload,
+} from '@stashblog/contract/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+import { ownerOf, requireOwner } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { requestHost } from '../../http/tenant.ts';
+import {
+  checkDomain,
+  checkDomainViaBusiness,
+  fetchAboutUs,
+  fetchAllUsers,
+  fetchCategories,
+  fetchHome,
+  updateTheme,
+} from './users.service.ts';
+
+export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['public user'];
+    app.get(
+      '/api/public/user/fetchAll',
+      { schema: { tags, querystring: fetchAllUsersQuery, response: { 200: envelopeSchema(userProfilesPayload) } } },
+      async (request) => ok(await fetchAllUsers(ctx, request.query), serverMessages.fetched),
+    );
+    app.get(
+      '/api/public/user/fetchAboutUs',
+      { schema: { tags, querystring: businessNameQuery, response: { 200: envelopeSchema(aboutUsPayload) } } },
+      async (request) => ok(await fetchAboutUs(ctx, request.query), serverMessages.fetched),
+    );
+    app.get(
+      '/api/public/user/fetchCategories',
+      { schema: { tags, querystring: fetchCategoriesQuery, response: { 200: envelopeSchema(categoriesPayload) } } },
+      async (request) => ok(await fetchCategories(ctx, request.query), serverMessages.fetched),
+    );
+    app.get(
+      '/api/public/user/fetchHome',
+      { schema: { tags, querystring: businessNameQuery, response: { 200: envelopeSchema(homePayload) } } },
+      async (request) => ok(await fetchHome(ctx, request.query), serverMessages.fetched),
+    );
+    app.get('/api/public/user/checkDomain', { schema: { tags, response: { 200: envelopeSchema(checkDomainPayload) } } }, async (request) =>
+      ok(await checkDomain(ctx, { host: requestHost(request) }), serverMessages.fetched),
+    );
+    app.get(
+      '/api/public/user/checkDomainViaBusiness',
+      { schema: { tags, querystring: businessNameQuery, response: { 200: envelopeSchema(checkDomainViaBusinessPayload) } } },
+      async (request) => ok(await checkDomainViaBusiness(ctx, request.query), serverMessages.fetched),
+    );
+    app.put(
+      '/api/userAdmin/user/updateTheme',
+      {
+        schema: { tags: ['admin user'], body: updateThemeBody, response: { 200: envelopeSchema(themePayload) } },
+        preHandler: requireOwner(ctx),
+      },
+      async (request) =>
+        ok(await updateTheme(ctx, { businessId: ownerOf(request).businessId, ...request.body }), serverMessages.themeUpdated),
+    );
+  };
+}

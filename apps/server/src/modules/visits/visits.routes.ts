@@ -1,0 +1,22 @@
+import { envelopeSchema } from '@stashblog/contract/envelope';
+import { serverMessages } from '@stashblog/contract/messages';
+import { businessNameQuery } from '@stashblog/contract/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { ok } from '../../http/envelope.ts';
+import { recordProfileVisit } from './visits.service.ts';
+
+export function visitsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.put(
+      '/api/public/user/visits',
+      {
+        schema: { tags: ['public user'], body: businessNameQuery, response: { 200: envelopeSchema(z.object({ counted: z.boolean() })) } },
+        config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      },
+      async (request) =>
+        ok(await recordProfileVisit(ctx, { ...request.body, userAgent: request.headers['user-agent'] }), serverMessages.visitRecorded),
+    );
+  };
+}
