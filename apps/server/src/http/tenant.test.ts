@@ -1,0 +1,210 @@
+import { encodeId } from '@stashblog/contract/ids';
+import Fastify from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { setDomain } from '../cli/set-domain.ts';
+import { updateBusiness } from '../modules/users/users.fixtures.ts';
+import { registerTenant } from './tenant.ts';
+
+let app: TestApp;
+const own = 'localhost:5004';
+const id = encodeId('0190a0b0-0000-7000-8000-000000000001');
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await app.owner('plain-shop');
+  await app.owner('domain-shop');
+  await app.owner('port-shop');
+  const blocked = await app.owner('blocked-shop');
+  await setDomain(app.ctx, { businessName: 'domain-shop', domain: 'Shop.Test' });
+  await setDomain(app.ctx, { businessName: 'port-shop', domain: 'port.test' });
+  await setDomain(app.ctx, { businessName: 'blocked-shop', domain: 'blocked.test' });
+  await updateBusiness(app.ctx, blocked.businessId, { isBlocked: true });
+});
+
+const get = (host: string, url: string, method: 'GET' | 'HEAD' | 'POST' = 'GET') => app.inject({ method, url, headers: { host } });
+
+async function expectRedirect(host: string, url: string, status: number, location: string) {
+  const res = await get(host, url);
+  expect({ url, status: res.statusCode, location: res.headers.location }).toEqual({ url, status, location });
+}
+async function expectServed(host: string, url: string) {
+  const res = await get(host, url);
+  expect({ url, redirected: [301, 302].includes(res.statusCode) }).toEqual({ url, redirected: false });
+}
+
+describe('tenant routing on our own host (SPEC §2)', () => {
+  it('sends / to /home, keeping the query', async () => {
+    await expectRedirect(own, '/', 302, '/home');
+    await expectRedirect(own, '/?utm=x', 302, '/home?utm=x');
+  });
+
+  it('leaves marketing and global routes alone', async () => {
+    for (const url of [
+      '/home',
+      '/showcases',
+      '/support',
+      `/getStarted/${btoa('"x-Plan"')}`,
+      '/terms&conditions',
+      '/terms&Conditions',
+      '/privacyPolicy',
+      '/faq',
+      '/aboutUs',
+      '/pricing',
+      '/signIn',
+      '/userAdmin/dashboard',
+      '/search?searchQuery=vase',
+      '/temp',
+      '/Error_404_Not_Found',
+      '/favicon.ico',
+      '/robots.txt',
+      '/assets/app.js',
+      '/media/x/image.jpg',
+      '/api/public/user/fetchAll',
+    ])
+      await expectServed(own, url);
+    expect((await get(own, '/healthz')).statusCode).toBe(200);
+  });
+
+  it('sends unknown first segments and blocked businesses to /home', async () => {
+    await expectRedirect(own, '/no-such-shop', 302, '/home');
+    await expectRedirect(own, '/no-such-shop/products', 302, '/home');
+    await expectRedirect(own, '/Home', 302, '/home');
+    await expectRedirect(own, '/blocked-shop/home', 302, '/home');
+  });
+
+  it('sends a bare /{businessName} to its home, keeping the query', async () => {
+    await expectRedirect(own, '/plain-shop', 302, '/plain-shop/home');
+    await expectRedirect(own, '/plain-shop/', 302, '/plain-shop/home');
+    await expectRedirect(own, '/plain-shop?ref=1', 302, '/plain-shop/home?ref=1');
+  });
+
+  it('serves every store page under the business prefix', async () => {
+    for (const page of [
+      '/home',
+      '/products',
+      `/products/${id}`,
+      '/catalogues',
+      `/catalogues/${id}`,
+      '/aboutus',
+      '/contactus',
+      '/privateLink?pq=abc',
+      '/search?searchQuery=vase',
+      '/signIn',
+      '/sitemap.xml',
+      '/robots.txt',
+    ])
+      await expectServed(own, `/plain-shop${page}`);
+  });
+
+  it('sends unknown pages inside a business to its home', async () => {
+    await expectRedirect(own, '/plain-shop/nope', 302, '/plain-shop/home');
+    await expectRedirect(own, `/plain-shop/products/${id}/extra`, 302, '/plain-shop/home');
+    await expectRedirect(own, '/plain-shop/userAdmin', 302, '/plain-shop/home');
+  });
+
+  it('moves a business with a custom domain there permanently, keeping path and query', async () => {
+    await expectRedirect(own, '/domain-shop', 301, 'http://shop.test/home');
+    await expectRedirect(own, '/domain-shop/', 301, 'http://shop.test/home');
+    await expectRedirect(own, '/domain-shop/home', 301, 'http://shop.test/home');
+    await expectRedirect(own, `/domain-shop/products/${id}?ref=mail`, 301, `http://shop.test/products/${id}?ref=mail`);
+  });
+
+  it('treats Host case-insensitively and never redirects data requests', async () => {
+    await expectRedirect('LOCALHOST:5004', '/', 302, '/home');
+    expect((await get(own, '/no-such-shop', 'HEAD')).statusCode).toBe(302);
+    await expectServed(own, '/no-such-shop.data');
+    await expectServed(own, '/plain-shop/nope.data');
+  });
+});
+
+describe('tenant routing on a custom domain (SPEC §2)', () => {
+  it('sends / to /home', async () => {
+    await expectRedirect('shop.test', '/', 302, '/home');
+    await expectRedirect('shop.test', '/?q=1', 302, '/home?q=1');
+  });
+
+  it('serves the store pages without a prefix', async () => {
+    for (const url of [
+      '/home',
+      '/products',
+      `/products/${id}`,
+      '/catalogues',
+      `/catalogues/${id}`,
+      '/aboutus',
+      '/contactus',
+      '/privateLink?cq=abc',
+      '/search?searchQuery=vase',
+      '/signIn',
+      '/sitemap.xml',
+      '/robots.txt',
+      '/assets/app.js',
+      '/api/public/user/checkDomain',
+    ])
+      await expectServed('shop.test', url);
+  });
+
+  it('sends every other path to /home', async () => {
+    for (const url of ['/showcases', '/domain-shop/home', '/userAdmin/dashboard', '/aboutUs', `/products/${id}/x`, '/nope'])
+      await expectRedirect('shop.test', url, 302, '/home');
+  });
+
+  it('matches the Host with its port, without its port, and in any case', async () => {
+    await expectServed('SHOP.TEST', '/home');
+    await expectServed('port.test:8080', '/home');
+    await expectServed('shop.test:443', '/products');
+  });
+
+  it('sends an unknown or blocked domain to the platform 404 page', async () => {
+    await expectRedirect('unknown.test', '/home', 302, 'http://localhost:5004/Error_404_Not_Found');
+    await expectRedirect('unknown.test', '/', 302, 'http://localhost:5004/Error_404_Not_Found');
+    await expectRedirect('blocked.test', '/home', 302, 'http://localhost:5004/Error_404_Not_Found');
+  });
+});
+
+describe('request.tenant', () => {
+  async function echoApp(publicUrl: string) {
+    const echo = Fastify();
+    registerTenant(echo, { ...app.ctx, config: { ...app.ctx.config, publicUrl } });
+    echo.get('/*', async (request) => ({ tenant: request.tenant }));
+    echo.post('/*', async (request) => ({ tenant: request.tenant }));
+    await echo.ready();
+    return echo;
+  }
+
+  it('names the business and whether it is on its own domain', async () => {
+    const echo = await echoApp('http://localhost:5004');
+    const tenant = async (host: string, url: string) => (await echo.inject({ url, headers: { host } })).json().tenant;
+    expect(await tenant(own, '/home')).toBeNull();
+    expect(await tenant(own, '/plain-shop/products')).toEqual({ businessName: 'plain-shop', onOwnDomain: false });
+    expect(await tenant(own, '/plain-shop/home.data')).toEqual({ businessName: 'plain-shop', onOwnDomain: false });
+    expect(await tenant('shop.test', '/products')).toEqual({ businessName: 'domain-shop', onOwnDomain: true });
+    expect(await tenant('shop.test', '/_root.data')).toEqual({ businessName: 'domain-shop', onOwnDomain: true });
+    const post = await echo.inject({ method: 'POST', url: '/no-such-shop', headers: { host: own } });
+    expect(post.statusCode).toBe(200);
+    await echo.close();
+  });
+
+  it('redirects to https domains when the public URL is https', async () => {
+    const echo = await echoApp('https://stash.example');
+    const res = await echo.inject({ url: '/domain-shop/aboutus', headers: { host: own } });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('https://shop.test/aboutus');
+    const unknown = await echo.inject({ url: '/', headers: { host: 'nobody.test' } });
+    expect(unknown.headers.location).toBe('https://stash.example/Error_404_Not_Found');
+    await echo.close();
+  });
+});
+
+describe('set-domain', () => {
+  it('refuses unknown businesses and taken domains, and clears with an empty domain', async () => {
+    await expect(setDomain(app.ctx, { businessName: 'ghost', domain: 'g.test' })).rejects.toMatchObject({ status: 404 });
+    await expect(setDomain(app.ctx, { businessName: 'plain-shop', domain: 'shop.test' })).rejects.toMatchObject({ status: 409 });
+    await expect(setDomain(app.ctx, { businessName: 'plain-shop', domain: 'bad host!' })).rejects.toMatchObject({ status: 400 });
+    expect(await setDomain(app.ctx, { businessName: 'port-shop', domain: 'PORT.test' })).toEqual({
+      businessName: 'port-shop',
+      domain: 'port.test',
+    });
+    expect(await setDomain(app.ctx, { businessName: 'port-shop', domain: '' })).toEqual({ businessName: 'port-shop', domain: null });
+  });
+});
