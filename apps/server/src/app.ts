@@ -10,6 +10,7 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { ssrRoutes } from './http/ssr.ts';
 import { registerTenant } from './http/tenant.ts';
 import { localStore } from './media/local-store.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -60,6 +61,9 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await app.register(forumRoutes(ctx));
   await app.register(visitsRoutes(ctx));
   await app.register(seoRoutes(ctx));
+
+  // Pages last: the SSR catch-all answers whatever path no API route claimed.
+  await app.register(ssrRoutes(ctx));
 
   return Object.assign(app, { ctx });
 }

@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { AppContext } from '../app-context.ts';
+
+// Our own Fastify ↔ Web Request/Response adapter for the React Router build (docs/decisions/002-ssr-adapter.md).
+// Registered last: it answers every page path that no API route claimed.
+
+const immutable = 'public, max-age=31536000, immutable';
+const shortCache = 'public, max-age=300';
+const notPages = ['/api/', '/media/', '/assets/'];
+
+type RequestHandler = ReturnType<typeof createRequestHandler>;
+
+export async function loadWebBuild(ctx: AppContext): Promise<ServerBuild | null> {
+  const file = path.join(ctx.config.webBuildDir, 'server/index.js');
+  if (!existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as ServerBuild;
+}
+
+/** Serves build/client and renders pages; without a web build it registers nothing (API-only, as in server tests). */
+export function ssrRoutes(ctx: AppContext) {
+  return async function ssr(app: FastifyInstance) {
+    const build = await loadWebBuild(ctx);
+    if (!build) {
+      app.log.warn(`no web build in ${ctx.config.webBuildDir}; pages are not served (run \`npm run build\`)`);
+      return;
+    }
+    const clientDir = path.join(ctx.config.webBuildDir, 'client');
+    // Hashed file names: a changed file gets a new name, so browsers may keep these for a year.
+    await app.register(fastifyStatic, {
+      root: path.join(clientDir, 'assets'),
+      prefix: '/assets/',
+      cacheControl: false,
+      setHeaders: (reply) => reply.header('cache-control', immutable),
+    });
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      globIgnore: ['assets/**'],
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: (reply) => reply.header('cache-control', shortCache),
+    });
+
+    // React Router actions read the raw body themselves (forms, JSON, multipart).
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+    const handle = createRequestHandler(build, 'production');
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/*',
+      schema: { hide: true },
+      handler: (request, reply) => renderPage(handle, ctx, request, reply),
+    });
+  };
+}
+
+async function renderPage(handle: RequestHandler, ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const pathname = request.url.split('?')[0];
+  if (notPages.some((p) => pathname.startsWith(p))) return reply.callNotFound();
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const response = await handle(toWebRequest(ctx, request, controller.signal), {
+    ctx,
+    tenant: (request as FastifyRequest & { tenant?: unknown }).tenant ?? null,
+  });
+  return sendWebResponse(reply, response);
+}
+
+function toWebRequest(ctx: AppContext, request: FastifyRequest, signal: AbortSignal): Request {
+  const origin = `${request.protocol}://${request.host || new URL(ctx.config.publicUrl).host}`;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, String(value));
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body);
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    signal,
+    body: hasBody ? new Uint8Array(request.body as Buffer) : undefined,
+  });
+}
+
+function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  if (!response.body || reply.request.method === 'HEAD') return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+}

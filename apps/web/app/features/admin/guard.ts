@@ -1,0 +1,30 @@
+import type { SessionUser } from '@stashblog/contract/auth';
+import { messages } from '@stashblog/contract/messages';
+import { redirect } from 'react-router';
+import { toast } from 'sonner';
+import { api, isOk } from '../../lib/api-client';
+import { clearSession, getToken, storeUser } from '../../lib/session';
+
+// The profile is fetched once per page load and token (SPEC §4), not on every admin navigation.
+let cached: { token: string; user: SessionUser } | null = null;
+
+/** SPEC §4 guard: no token → /signIn; token → profile fetch; failure → toast, clear storage, /signIn. */
+export async function requireOwner(): Promise<SessionUser> {
+  const token = getToken();
+  if (!token) throw redirect('/signIn');
+  if (cached?.token === token) return cached.user;
+  const result = await api<{ user: SessionUser }>('GET', '/auth/user/fetch');
+  if (!isOk(result) || !result.payload?.user) {
+    toast.error(messages.profileFetchFailed);
+    clearSession();
+    cached = null;
+    throw redirect('/signIn');
+  }
+  storeUser(result.payload.user);
+  cached = { token, user: result.payload.user };
+  return result.payload.user;
+}
+
+export function forgetOwner() {
+  cached = null;
+}

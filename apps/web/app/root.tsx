@@ -1,0 +1,57 @@
+import { messages } from '@stashblog/contract/messages';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import type { Route } from './+types/root';
+import './app.css';
+import { NotFound } from './ui/not-found';
+import { Toasts } from './ui/toasts';
+
+export const meta: Route.MetaFunction = ({ error }) =>
+  isRouteErrorResponse(error) && error.status === 404
+    ? [{ title: messages.notFoundTitle }, { name: 'robots', content: 'noindex' }]
+    : [{ title: messages.defaultTitle }, { name: 'description', content: messages.defaultDescription }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-background font-sans text-text antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } }));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+      <Toasts />
+    </QueryClientProvider>
+  );
+}
+
+export function HydrateFallback() {
+  return <p className="p-8 text-center text-muted">Loading…</p>;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <main className="mx-auto max-w-xl p-8 text-center">
+      <h1 className="mb-4 font-bold text-2xl">{messages.notFoundHeading}</h1>
+      <p className="text-muted">
+        {isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong, please try again.'}
+      </p>
+    </main>
+  );
+}

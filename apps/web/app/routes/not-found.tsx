@@ -1,0 +1,13 @@
+import { messages } from '@stashblog/contract/messages';
+import { data } from 'react-router';
+import { NotFound } from '../ui/not-found';
+
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export const meta = () => [{ title: messages.notFoundTitle }, { name: 'robots', content: 'noindex' }];
+
+export default function NotFoundPage() {
+  return <NotFound />;
+}

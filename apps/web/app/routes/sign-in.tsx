@@ -1,0 +1,119 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { encodePassword, type LogInBody, logInBody } from '@stashblog/contract/auth';
+import { messages } from '@stashblog/contract/messages';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { type SignUpForm, signUpForm } from '../features/auth/sign-up-form';
+import { api, isOk } from '../lib/api-client';
+import { getToken, setToken } from '../lib/session';
+import { Field } from '../ui/field';
+
+export const meta = () => [{ title: 'Sign In | StashBlog' }, { name: 'description', content: messages.defaultDescription }];
+
+const dashboard = '/userAdmin/dashboard';
+
+export default function SignInPage() {
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<'signIn' | 'signUp'>('signIn');
+
+  // SPEC §2: an authorised visitor goes straight to the dashboard.
+  useEffect(() => {
+    if (getToken()) navigate(dashboard, { replace: true });
+  }, [navigate]);
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-surface px-4 py-10">
+      <div className="w-full max-w-md rounded-xl bg-background p-6 shadow-lg sm:p-8">
+        <Link to="/home" className="mb-6 block text-center font-bold text-2xl">
+          StashBlog
+        </Link>
+        <div role="tablist" aria-label="Sign in or sign up" className="mb-6 grid grid-cols-2 rounded-lg bg-surface p-1">
+          {(['signIn', 'signUp'] as const).map((t) => (
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              id={`tab-${t}`}
+              aria-selected={tab === t}
+              aria-controls={`panel-${t}`}
+              onClick={() => setTab(t)}
+              className={`rounded-md py-2 font-medium ${tab === t ? 'bg-primary text-on-primary' : ''}`}
+            >
+              {t === 'signIn' ? 'Sign In' : 'Sign Up'}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+          {tab === 'signIn' ? <SignInForm onSignedIn={() => navigate(dashboard, { replace: true })} /> : <SignUp />}
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LogInBody>({ resolver: zodResolver(logInBody), defaultValues: { email: '', password: '' } });
+
+  const submit = handleSubmit(async ({ email, password }) => {
+    const result = await api<{ authorization: string }>('POST', '/auth/user/logIn', { email, password: encodePassword(password) });
+    if (isOk(result) && result.payload?.authorization) {
+      setToken(result.payload.authorization);
+      toast.success(messages.signedIn);
+      onSignedIn();
+      return;
+    }
+    const text = result.error || result.message;
+    if (text && text !== messages.ignoredError) toast.warning(text);
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <Field label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+      <div className="text-right">
+        <Link to="/" className="text-sm underline">
+          Forgot Password?
+        </Link>
+      </div>
+      <button type="submit" disabled={isSubmitting} className="rounded bg-primary py-2 font-semibold text-on-primary disabled:opacity-60">
+        {isSubmitting ? 'Signing In…' : 'Sign In'}
+      </button>
+    </form>
+  );
+}
+
+function SignUp() {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<SignUpForm>({ resolver: zodResolver(signUpForm), defaultValues: { name: '', email: '', password: '', confirmPassword: '' } });
+  const submit = handleSubmit(() => {
+    toast.success(messages.signedUp);
+    reset();
+  });
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <Field label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <Field label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <Field label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+      <Field
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <button type="submit" className="rounded bg-primary py-2 font-semibold text-on-primary">
+        Sign Up
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,3 @@
+export default function ProductPage() {
+  return <p>Coming soon</p>;
+}
