@@ -18,6 +18,8 @@ import { forumRoutes } from './modules/forum/forum.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { visitsRoutes } from './modules/visits/visits.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { productsRoutes } from './modules/products/products.routes.ts';
 
 export type BuildOptions = { config: Config; db: Database; logger?: boolean | object };
 
@@ -61,6 +63,8 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await app.register(forumRoutes(ctx));
   await app.register(visitsRoutes(ctx));
   await app.register(seoRoutes(ctx));
+  await app.register(mediaRoutes(ctx));
+  await app.register(productsRoutes(ctx));
 
   // Pages last: the SSR catch-all answers whatever path no API route claimed.
   await app.register(ssrRoutes(ctx));

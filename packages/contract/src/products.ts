@@ -6,7 +6,13 @@ import { messages } from './messages.ts';
 // SPEC §5: tags, disclaimers and specifications ignore duplicates and empties; tags are lowercased.
 function cleanList(lower: boolean) {
   return z
-    .array(z.string())
+    .array(
+      z
+        .string()
+        .max(500)
+        .transform((s) => s.replace(/\0/g, '')),
+    )
+    .max(100)
     .default([])
     .transform((items) => {
       const seen = new Set<string>();
@@ -18,31 +24,49 @@ function cleanList(lower: boolean) {
     });
 }
 
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
-const optionalNumber = z.preprocess(
-  (v) => (v === '' || v === null || v === undefined ? undefined : v),
-  z.coerce.number().min(0).max(1e10).optional(),
-);
+// Postgres refuses NUL in text; a client sending one gets it dropped rather than a 500.
+const noNul = (s: string) => s.replace(/\0/g, '');
+const text = (max: number) => z.string().max(max).transform(noNul);
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).transform(noNul).pipe(z.string().trim().min(1, message).max(max));
+const optionalNumber = (max: number, int = false) =>
+  z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? undefined : v),
+    (int ? z.coerce.number().int() : z.coerce.number()).min(0).max(max).optional(),
+  );
 
 // Key order is the order the form reports problems in (SPEC §5 lists category first).
 export const productInput = z.object({
-  category: requiredText(messages.productCategoryRequired).pipe(z.string().max(80)),
-  productName: requiredText(messages.productNameRequired).pipe(z.string().max(200)),
-  description: requiredText(messages.productDescriptionRequired).pipe(z.string().max(10_000)),
-  itemNo: z.string().trim().max(80).optional().default(''),
-  images: z.array(z.string().trim().min(1).max(500)).max(limits.maxProductImages, messages.imagesMax(limits.maxProductImages)).default([]),
+  category: requiredText(messages.productCategoryRequired, 80),
+  productName: requiredText(messages.productNameRequired, 200),
+  description: requiredText(messages.productDescriptionRequired, 10_000),
+  itemNo: text(80)
+    .optional()
+    .default('')
+    .transform((s) => s.trim()),
+  /** File names of new images (create) or, on update, existing image urls to keep plus new file names. */
+  images: z
+    .array(text(500).pipe(z.string().trim().min(1)))
+    .max(limits.maxProductImages, messages.imagesMax(limits.maxProductImages))
+    .default([]),
   specifications: cleanList(false),
   disclaimers: cleanList(false),
   tags: cleanList(true),
-  totalUnits: optionalNumber.pipe(z.number().int().optional()),
-  pricePerUnit: optionalNumber,
-  link: z.string().trim().max(500).optional().default(''),
+  totalUnits: optionalNumber(2_000_000_000, true),
+  pricePerUnit: optionalNumber(1e11),
+  link: text(500)
+    .optional()
+    .default('')
+    .transform((s) => s.trim()),
 });
 export type ProductInput = z.input<typeof productInput>;
 export type ProductInputParsed = z.output<typeof productInput>;
 
-export const idBody = z.object({ id: z.string().trim().min(1) });
-export const updateProductBody = productInput.extend({ id: z.string().trim().min(1) });
+// Ids are checked by the service: anything that is not one of the caller's ids answers 404.
+const idField = z.string().trim().default('');
+export const idBody = z.object({ id: idField });
+export const updateProductBody = productInput.extend({ id: idField });
+export type UpdateProductBody = z.output<typeof updateProductBody>;
 
 export const product = z.object({
   _id: z.string(),
@@ -69,33 +93,61 @@ export type Product = z.infer<typeof product>;
 export const preSignedUrl = z.object({ image: z.string(), url: z.string() });
 export type PreSignedUrl = z.infer<typeof preSignedUrl>;
 
+const searchText = (max: number) => z.string().trim().max(max).transform(noNul).optional();
+
 export const adminFetchAllQuery = z.object({
   ...pagingSchema(limits.adminListPage),
   isPromoted: boolQuery,
-  productName: z.string().trim().max(200).optional(),
-  category: z.string().trim().max(80).optional(),
-  tags: z.union([z.string(), z.array(z.string())]).optional(),
+  productName: searchText(200),
+  category: searchText(80),
+  tags: z.union([z.string().max(500), z.array(z.string().max(500)).max(20)]).optional(),
   sort: sortSchema,
 });
+export type AdminFetchAllQuery = z.output<typeof adminFetchAllQuery>;
 
 export const fetchCategoriesQuery = z.object({
   ...pagingSchema(limits.productCategorySuggestions),
-  category: z.string().trim().max(80).optional(),
+  category: searchText(80),
 });
+export type FetchCategoriesQuery = z.output<typeof fetchCategoriesQuery>;
+
+const businessNameField = z.string().trim().min(1).max(100);
 
 export const publicFetchAllQuery = z.object({
   ...pagingSchema(limits.publicListingPage),
-  businessName: z.string().trim().min(1),
+  businessName: businessNameField,
   isPromoted: boolQuery,
   sort: sortSchema,
 });
+export type PublicFetchAllQuery = z.output<typeof publicFetchAllQuery>;
 
-export const publicFetchQuery = z.object({ id: z.string().trim().min(1), businessName: z.string().trim().min(1) });
+export const publicFetchQuery = z.object({ id: idField, businessName: businessNameField });
+export const visitsBody = publicFetchQuery;
 
 export const fetchSuggestionsQuery = z.object({
   ...pagingSchema(limits.suggestionsFetch),
-  id: z.string().trim().min(1),
-  businessName: z.string().trim().min(1),
+  id: idField,
+  businessName: businessNameField,
 });
+export type FetchSuggestionsQuery = z.output<typeof fetchSuggestionsQuery>;
+
+/** Directory-wide listing (SPEC §7 public fetchAllUsers). */
+export const fetchAllUsersQuery = z.object({
+  ...pagingSchema(limits.publicListingPage),
+  searchQuery: searchText(200),
+  isPromoted: boolQuery,
+  sort: sortSchema,
+});
+export type FetchAllUsersQuery = z.output<typeof fetchAllUsersQuery>;
 
 export const productList = z.object({ products: z.array(product), count: z.number() });
+export type ProductList = z.infer<typeof productList>;
+export const productPayload = z.object({ product });
+export const createProductResult = z.object({ product, productImagesPreSignedUrls: z.array(preSignedUrl) });
+export type CreateProductResult = z.infer<typeof createProductResult>;
+export const updateProductResult = z.object({ product, newProductImagesPreSignedUrls: z.array(preSignedUrl) });
+export type UpdateProductResult = z.infer<typeof updateProductResult>;
+export const statusPayload = z.object({ status: z.boolean() });
+export const deletedPayload = z.object({ id: z.string() });
+export const categoriesPayload = z.object({ categories: z.array(z.string()) });
+export const suggestionsPayload = z.object({ products: z.array(product) });

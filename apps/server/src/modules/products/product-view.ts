@@ -2,7 +2,8 @@ import { mediaUrl } from '@stashblog/contract/paths';
 import type { Product } from '@stashblog/contract/products';
 import type { products } from '../../db/schema/products.ts';
 
-export type ProductRow = typeof products.$inferSelect;
+// The search vector is an index column, never part of what we read back.
+export type ProductRow = Omit<typeof products.$inferSelect, 'search'>;
 
 /** The API shape of a product (SPEC §3), shared by owner and public calls and other modules. */
 export function toProduct(row: ProductRow, businessName: string): Product {

@@ -110,7 +110,7 @@ export async function fetchAllUsers(ctx: Pick<AppContext, 'db'>, query: FetchAll
   if (query.isPrimeUser !== undefined) conditions.push(eq(businesses.isPrimeUser, query.isPrimeUser));
   const where = and(...conditions);
   const totalCatalogues = sql<number>`(select count(*)::int from ${catalogues} c
-    where c.business_id = ${businesses.id} and c.is_public and not c.is_blocked)`;
+    where c.business_id = "businesses"."id" and c.is_public and not c.is_blocked)`;
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
       .select({ b: businesses, totalCatalogues })

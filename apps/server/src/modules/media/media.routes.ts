@@ -1,0 +1,54 @@
+import { envelopeSchema } from '@stashblog/contract/envelope';
+import { limits } from '@stashblog/contract/limits';
+import { mediaFileRouteParams, proxyQuery, uploadedImage, uploadParams, uploadQuery } from '@stashblog/contract/media';
+import { serverMessages } from '@stashblog/contract/messages';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { ok } from '../../http/envelope.ts';
+import { acceptUpload, proxyMedia, readMediaFile } from './media.service.ts';
+
+// A little headroom over the image limit, so the exact-limit check (and its message) is the service's.
+const uploadBodyLimit = limits.uploadMaxBytes + 64 * 1024;
+
+function sendFile(reply: FastifyReply, file: NonNullable<Awaited<ReturnType<typeof readMediaFile>>>, cacheControl: string) {
+  return reply.header('cache-control', cacheControl).header('content-length', file.size).type(file.contentType).send(file.body);
+}
+
+export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Upload bodies are raw bytes whatever Content-Type the browser claims; the service judges the
+    // content itself. This plugin is encapsulated, so the JSON parser elsewhere is untouched.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: uploadBodyLimit }, (_request, body, done) => done(null, body));
+    app.setErrorHandler((err: Error & { code?: string }) => {
+      if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw AppError.tooLarge(serverMessages.uploadTooLarge);
+      throw err; // the app's error handler answers everything else
+    });
+
+    app.put(
+      '/api/media/upload/:mediaId',
+      {
+        bodyLimit: uploadBodyLimit,
+        schema: { tags: ['media'], params: uploadParams, querystring: uploadQuery, response: { 200: envelopeSchema(uploadedImage) } },
+      },
+      async (request) =>
+        ok(
+          await acceptUpload(ctx, { mediaId: request.params.mediaId, ...request.query, body: request.body }),
+          serverMessages.imageUploaded,
+        ),
+    );
+
+    app.get('/media/:mediaId/:file', { schema: { hide: true, params: mediaFileRouteParams } }, async (request, reply) => {
+      const file = await readMediaFile(ctx, request.params);
+      if (!file) throw AppError.notFound();
+      // A media id never changes content: a new upload is a new id.
+      return sendFile(reply, file, 'public, max-age=31536000, immutable');
+    });
+
+    app.get('/api/media/proxy', { schema: { tags: ['media'], querystring: proxyQuery } }, async (request, reply) =>
+      sendFile(reply, await proxyMedia(ctx, request.query), 'private, max-age=3600'),
+    );
+  };
+}

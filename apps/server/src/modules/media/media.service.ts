@@ -1,0 +1,141 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { isUuid } from '@stashblog/contract/ids';
+import { type MediaCategory, mediaFileParams } from '@stashblog/contract/media';
+import { serverMessages } from '@stashblog/contract/messages';
+import { mediaUrl } from '@stashblog/contract/paths';
+import type { PreSignedUrl } from '@stashblog/contract/products';
+import { and, eq, inArray } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { AppContext } from '../../app-context.ts';
+import type { Database } from '../../db/client.ts';
+import { media } from '../../db/schema/media.ts';
+import { AppError } from '../../http/app-error.ts';
+import { type ProcessedImage, processImage } from '../../media/images.ts';
+
+/** A database handle or an open transaction, so slots can be created with the row that uses them. */
+export type Queryable = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+const uploadLinkTtlSeconds = 3600;
+
+function signature(secret: string, mediaId: string, exp: number): string {
+  return createHmac('sha256', secret).update(`${mediaId}${exp}`).digest('hex');
+}
+
+function uploadUrl(secret: string, mediaId: string, now = Date.now()): string {
+  const exp = Math.floor(now / 1000) + uploadLinkTtlSeconds;
+  return `/api/media/upload/${mediaId}?exp=${exp}&sig=${signature(secret, mediaId, exp)}`;
+}
+
+function validSignature(secret: string, mediaId: string, exp: string, sig: string): boolean {
+  if (!isUuid(mediaId) || !/^\d{1,12}$/.test(exp) || !/^[0-9a-f]{64}$/.test(sig)) return false;
+  const expected = Buffer.from(signature(secret, mediaId, Number(exp)), 'hex');
+  return timingSafeEqual(expected, Buffer.from(sig, 'hex')) && Number(exp) * 1000 > Date.now();
+}
+
+/**
+ * SPEC §7 pre-signed urls: one pending media row per file name, each with a signed upload url
+ * valid for an hour. Returns them in the order of `names`; `ids` are what the owning row stores.
+ */
+export async function createUploadSlots(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  { businessId, category, names, db = ctx.db }: { businessId: string; category: MediaCategory; names: string[]; db?: Queryable },
+): Promise<{ ids: string[]; urls: PreSignedUrl[] }> {
+  if (names.length === 0) return { ids: [], urls: [] };
+  const rows = names.map((name) => ({ businessId, id: uuidv7(), category, originalName: name.slice(0, 500) }));
+  await db.insert(media).values(rows);
+  return {
+    ids: rows.map((r) => r.id),
+    urls: rows.map((r, i) => ({ image: names[i] as string, url: uploadUrl(ctx.config.secret, r.id) })),
+  };
+}
+
+async function putVariants(ctx: Pick<AppContext, 'blobs'>, mediaId: string, image: ProcessedImage) {
+  await Promise.all([
+    ctx.blobs.put(`${mediaId}/image.jpg`, image.jpeg),
+    ...image.variants.map((v) => ctx.blobs.put(`${mediaId}/${v.width}.webp`, v.data)),
+  ]);
+}
+
+/** The signed PUT of SPEC §7 "File upload": validates, derives the variants, marks the slot ready. */
+export async function acceptUpload(
+  ctx: AppContext,
+  { mediaId, exp, sig, body }: { mediaId: string; exp: string; sig: string; body: unknown },
+): Promise<{ _id: string; url: string; width: number; height: number }> {
+  if (!validSignature(ctx.config.secret, mediaId, exp, sig)) throw AppError.forbidden(serverMessages.uploadLinkInvalid);
+  const [row] = await ctx.db.select({ status: media.status }).from(media).where(eq(media.id, mediaId));
+  if (!row) throw AppError.notFound();
+  if (row.status !== 'pending') throw AppError.conflict(serverMessages.uploadAlreadyDone);
+  if (!Buffer.isBuffer(body) || body.length === 0) throw AppError.badRequest(serverMessages.uploadInvalid);
+  const image = await processImage(body);
+  await putVariants(ctx, mediaId, image);
+  const done = await ctx.db
+    .update(media)
+    .set({ status: 'ready', bytes: body.length, width: image.width, height: image.height })
+    .where(and(eq(media.id, mediaId), eq(media.status, 'pending')))
+    .returning({ id: media.id });
+  // Two uploads raced for one slot: the first to finish owns it (same bytes either way).
+  if (done.length === 0) throw AppError.conflict(serverMessages.uploadAlreadyDone);
+  return { _id: mediaId, url: mediaUrl(mediaId), width: image.width, height: image.height };
+}
+
+/** Stores image bytes directly (demo seeder, CLI): processed like an upload, returns the media id. */
+export async function storeImage(
+  ctx: Pick<AppContext, 'db' | 'blobs'>,
+  { businessId, category, name, data }: { businessId: string; category: MediaCategory; name: string; data: Buffer },
+): Promise<string> {
+  const image = await processImage(data);
+  const id = uuidv7();
+  await putVariants(ctx, id, image);
+  await ctx.db.insert(media).values({
+    businessId,
+    id,
+    category,
+    status: 'ready',
+    originalName: name.slice(0, 500),
+    bytes: data.length,
+    width: image.width,
+    height: image.height,
+  });
+  return id;
+}
+
+/** Drops media rows of one business and their files. Call after the transaction that unlinked them. */
+export async function deleteMedia(ctx: Pick<AppContext, 'db' | 'blobs'>, { businessId, ids }: { businessId: string; ids: string[] }) {
+  if (ids.length === 0) return;
+  const gone = await ctx.db
+    .delete(media)
+    .where(and(eq(media.businessId, businessId), inArray(media.id, ids)))
+    .returning({ id: media.id });
+  await Promise.all(gone.map((g) => ctx.blobs.deletePrefix(`${g.id}/`)));
+}
+
+const contentTypes = { jpg: 'image/jpeg', webp: 'image/webp' } as const;
+
+/** One stored file for `GET /media/:mediaId/:file`; null for anything that is not one of ours. */
+export async function readMediaFile(
+  ctx: Pick<AppContext, 'blobs'>,
+  params: { mediaId: string; file: string },
+): Promise<{ body: Readable; size: number; contentType: string } | null> {
+  const parsed = mediaFileParams.safeParse(params);
+  if (!parsed.success) return null;
+  const { mediaId, file } = parsed.data;
+  const blob = await ctx.blobs.get(`${mediaId.toLowerCase()}/${file}`);
+  if (!blob) return null;
+  return { ...blob, contentType: file.endsWith('.webp') ? contentTypes.webp : contentTypes.jpg };
+}
+
+/** SPEC §7 image proxy: only a url of our own media (a path, or absolute on one of our own hosts). */
+export async function proxyMedia(ctx: Pick<AppContext, 'blobs' | 'config'>, { url }: { url: string }) {
+  const ownHosts = new Set([new URL(ctx.config.publicUrl).host, ...ctx.config.appHosts]);
+  let target: URL | null = null;
+  try {
+    target = new URL(url, ctx.config.publicUrl);
+  } catch {}
+  const m = target && ownHosts.has(target.host) && !target.search ? /^\/media\/([^/]+)\/([^/]+)$/.exec(target.pathname) : null;
+  const params = mediaFileParams.safeParse({ mediaId: m?.[1], file: m?.[2] });
+  if (!params.success) throw AppError.badRequest(serverMessages.proxyUrlInvalid);
+  const file = await readMediaFile(ctx, params.data);
+  if (!file) throw AppError.notFound();
+  return file;
+}

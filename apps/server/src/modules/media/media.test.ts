@@ -1,0 +1,203 @@
+import { serverMessages } from '@stashblog/contract/messages';
+import { mediaVariantUrl } from '@stashblog/contract/paths';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { media } from '../../db/schema/media.ts';
+import { storeImage } from './media.service.ts';
+
+let app: TestApp;
+let owner: Awaited<ReturnType<TestApp['owner']>>;
+beforeAll(async () => {
+  app = await createTestApp();
+  owner = await app.owner('pixels');
+});
+
+const png = (width: number, height: number, alpha = false) =>
+  sharp({ create: { width, height, channels: alpha ? 4 : 3, background: alpha ? { r: 200, g: 10, b: 10, alpha: 0.5 } : '#3366aa' } })
+    .png()
+    .toBuffer();
+
+/** A product with one image slot per name; returns the signed upload urls. */
+async function slots(names: string[]) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/userAdmin/products/create',
+    headers: { authorization: owner.token },
+    payload: { category: 'Lamps', productName: 'Lamp', description: 'Bright', images: names },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().payload as { product: { images: string[] }; productImagesPreSignedUrls: { image: string; url: string }[] };
+}
+
+const upload = (url: string, body: Buffer | string, contentType = 'image/png') =>
+  app.inject({ method: 'PUT', url, headers: { 'content-type': contentType }, payload: body });
+
+describe('media upload', () => {
+  it('takes an uploaded PNG through to served JPEG and WebP variants', async () => {
+    const { product, productImagesPreSignedUrls } = await slots(['photo.png']);
+    const [slot] = productImagesPreSignedUrls;
+    expect(slot?.image).toBe('photo.png');
+    expect(slot?.url).toMatch(/^\/api\/media\/upload\/[0-9a-f-]{36}\?exp=\d+&sig=[0-9a-f]{64}$/);
+
+    const put = await upload(slot?.url as string, await png(1000, 600));
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({ code: 201, payload: { width: 1000, height: 600, url: product.images[0] } });
+
+    const jpg = await app.inject({ method: 'GET', url: product.images[0] as string });
+    expect(jpg.statusCode).toBe(200);
+    expect(jpg.headers['content-type']).toBe('image/jpeg');
+    expect(jpg.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(jpg.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 1000, height: 600 });
+
+    const webp = await app.inject({ method: 'GET', url: mediaVariantUrl(product.images[0] as string, 640) });
+    expect(webp.statusCode).toBe(200);
+    expect(webp.headers['content-type']).toBe('image/webp');
+    expect(await sharp(webp.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 640 });
+    // wider than the original: not made
+    const tooWide = await app.inject({ method: 'GET', url: mediaVariantUrl(product.images[0] as string, 1280) });
+    expect(tooWide.statusCode).toBe(404);
+
+    const again = await upload(slot?.url as string, await png(100, 100));
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('flattens transparency onto white, strips metadata and honours EXIF orientation', async () => {
+    const [slot] = (await slots(['a.png'])).productImagesPreSignedUrls;
+    // 400×200 stored sideways (orientation 6 = rotate 90° clockwise to display)
+    const rotated = await sharp(await png(400, 200, true))
+      .jpeg()
+      .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'secret-camera' } } })
+      .toBuffer();
+    const put = await upload(slot?.url as string, rotated, 'image/jpeg');
+    expect(put.json().payload).toMatchObject({ width: 200, height: 400 });
+    const jpg = await app.inject({ method: 'GET', url: put.json().payload.url });
+    const meta = await sharp(jpg.rawPayload).metadata();
+    expect(meta).toMatchObject({ width: 200, height: 400 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+
+    const [alphaSlot] = (await slots(['b.png'])).productImagesPreSignedUrls;
+    const alpha = await upload(alphaSlot?.url as string, await png(64, 64, true));
+    const small = await app.inject({ method: 'GET', url: alpha.json().payload.url });
+    const { data } = await sharp(small.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    // half-transparent red over white is pink, not dark red over black
+    expect(data[0]).toBeGreaterThan(200);
+    expect(data[1]).toBeGreaterThan(100);
+    // smaller than the smallest width: still gets its 320 variant (not enlarged)
+    const v320 = await app.inject({ method: 'GET', url: mediaVariantUrl(alpha.json().payload.url, 320) });
+    expect(await sharp(v320.rawPayload).metadata()).toMatchObject({ width: 64 });
+  });
+
+  it('refuses SVG, text and other non-images by content, keeping the slot pending', async () => {
+    const { productImagesPreSignedUrls: urls } = await slots(['x.svg', 'y.txt', 'z.tif']);
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>';
+    const s = await upload(urls[0]?.url as string, Buffer.from(svg), 'image/svg+xml');
+    expect(s.statusCode).toBe(400);
+    expect(s.json()).toMatchObject({ code: 400, error: serverMessages.uploadInvalid });
+    const t = await upload(urls[1]?.url as string, 'just some text', 'text/plain');
+    expect(t.statusCode).toBe(400);
+    expect(t.json().error).toBe(serverMessages.uploadInvalid);
+    const tif = await upload(
+      urls[2]?.url as string,
+      await sharp(await png(20, 20))
+        .tiff()
+        .toBuffer(),
+      'image/png',
+    );
+    expect(tif.json().error).toBe(serverMessages.uploadInvalid);
+    // the slot is still usable with a real image
+    expect((await upload(urls[0]?.url as string, await png(20, 20))).statusCode).toBe(200);
+  });
+
+  it('refuses a bad or expired signature and unknown slots', async () => {
+    const [slot] = (await slots(['c.png'])).productImagesPreSignedUrls;
+    const url = slot?.url as string;
+    const body = await png(10, 10);
+    const badSig = await upload(
+      url.replace(/sig=./, (m) => (m.endsWith('0') ? 'sig=1' : 'sig=0')),
+      body,
+    );
+    expect(badSig.statusCode).toBe(403);
+    expect(badSig.json().error).toBe(serverMessages.uploadLinkInvalid);
+    const laterExp = await upload(
+      url.replace(/exp=(\d+)/, (_m, e) => `exp=${Number(e) + 3600}`),
+      body,
+    );
+    expect(laterExp.statusCode).toBe(403);
+    const noQuery = await upload(url.split('?')[0] as string, body);
+    expect(noQuery.statusCode).toBe(403);
+    const otherId = await upload(url.replace(/upload\/[0-9a-f-]{36}/, 'upload/00000000-0000-7000-8000-000000000000'), body);
+    expect(otherId.statusCode).toBe(403);
+  });
+
+  it('refuses bodies over 10 MB with 413', async () => {
+    const [slot] = (await slots(['big.png'])).productImagesPreSignedUrls;
+    const res = await upload(slot?.url as string, Buffer.alloc(11 * 1024 * 1024, 1));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 413, error: serverMessages.uploadTooLarge });
+  });
+
+  it('refuses images over 40 megapixels with 413', async () => {
+    const [slot] = (await slots(['huge.png'])).productImagesPreSignedUrls;
+    // 8000×6000 = 48 MP of flat colour compresses to a small file
+    const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#ffffff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const res = await upload(slot?.url as string, huge);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error).toBe(serverMessages.uploadTooLarge);
+  });
+});
+
+describe('media serving', () => {
+  it('answers 404 for unknown or malformed paths, never escaping the store', async () => {
+    for (const url of [
+      '/media/00000000-0000-7000-8000-000000000000/image.jpg',
+      '/media/not-a-uuid/image.jpg',
+      '/media/00000000-0000-7000-8000-000000000000/..%2F..%2Fsecret',
+      '/media/..%2F..%2Fetc/passwd',
+      '/media/00000000-0000-7000-8000-000000000000/500.webp',
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+
+  it('stores images directly for the seeder', async () => {
+    const id = await storeImage(app.ctx, { businessId: owner.businessId, category: 'logo', name: 'logo.png', data: await png(2000, 1000) });
+    const [row] = await app.ctx.db.select().from(media).where(eq(media.id, id));
+    expect(row).toMatchObject({ status: 'ready', category: 'logo', width: 2000, height: 1000 });
+    const jpg = await app.inject({ method: 'GET', url: `/media/${id}/image.jpg` });
+    expect(await sharp(jpg.rawPayload).metadata()).toMatchObject({ width: 1920 });
+    for (const w of [320, 640, 960, 1280, 1920]) {
+      expect((await app.inject({ method: 'GET', url: `/media/${id}/${w}.webp` })).statusCode).toBe(200);
+    }
+  });
+
+  it('proxies our own media only', async () => {
+    const id = await storeImage(app.ctx, { businessId: owner.businessId, category: 'products', name: 'p.png', data: await png(50, 50) });
+    const ok = await app.inject({ method: 'GET', url: '/api/media/proxy', query: { url: `/media/${id}/image.jpg` } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-type']).toBe('image/jpeg');
+    const absolute = await app.inject({
+      method: 'GET',
+      url: '/api/media/proxy',
+      query: { url: `http://localhost:5004/media/${id}/image.jpg` },
+    });
+    expect(absolute.statusCode).toBe(200);
+    for (const url of ['https://example.com/cat.jpg', `https://evil.test/media/${id}/image.jpg`, '/etc/passwd', '', 'file:///etc/passwd']) {
+      const res = await app.inject({ method: 'GET', url: '/api/media/proxy', query: { url } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error).toBe(serverMessages.proxyUrlInvalid);
+    }
+    const missing = await app.inject({
+      method: 'GET',
+      url: '/api/media/proxy',
+      query: { url: '/media/00000000-0000-7000-8000-000000000000/image.jpg' },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,162 @@
+import { envelopeSchema } from '@stashblog/contract/envelope';
+import { serverMessages } from '@stashblog/contract/messages';
+import {
+  adminFetchAllQuery,
+  categoriesPayload,
+  createProductResult,
+  deletedPayload,
+  fetchAllUsersQuery,
+  fetchCategoriesQuery,
+  fetchSuggestionsQuery,
+  idBody,
+  productInput,
+  productList,
+  productPayload,
+  publicFetchAllQuery,
+  publicFetchQuery,
+  statusPayload,
+  suggestionsPayload,
+  updateProductBody,
+  updateProductResult,
+  visitsBody,
+} from '@stashblog/contract/products';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { ownerOf, requireOwner } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import {
+  createProduct,
+  deleteProduct,
+  fetchDirectoryProducts,
+  fetchProduct,
+  fetchProductCategories,
+  fetchProductSuggestions,
+  fetchProducts,
+  fetchPublicProduct,
+  fetchPublicProducts,
+  recordProductVisit,
+  toggleAllProductsStatus,
+  toggleProductPromotion,
+  toggleProductStatus,
+  updateProduct,
+} from './products.service.ts';
+
+const admin = '/api/userAdmin/products';
+const pub = '/api/public/products';
+
+export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const owned = { preHandler: requireOwner(ctx) };
+    const tags = ['products'];
+
+    app.post(
+      `${admin}/create`,
+      { ...owned, schema: { tags, body: productInput, response: { 201: envelopeSchema(createProductResult) } } },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            ok(await createProduct(ctx, { businessId: ownerOf(request).businessId, input: request.body }), serverMessages.productCreated),
+          ),
+    );
+
+    app.put(
+      `${admin}/update`,
+      { ...owned, schema: { tags, body: updateProductBody, response: { 200: envelopeSchema(updateProductResult) } } },
+      async (request) => {
+        const { id, ...input } = request.body;
+        return ok(await updateProduct(ctx, { businessId: ownerOf(request).businessId, id, input }), serverMessages.productUpdated);
+      },
+    );
+
+    app.get(
+      `${admin}/fetch`,
+      { ...owned, schema: { tags, querystring: idBody, response: { 200: envelopeSchema(productPayload) } } },
+      async (request) =>
+        ok({ product: await fetchProduct(ctx, { businessId: ownerOf(request).businessId, id: request.query.id }) }, serverMessages.fetched),
+    );
+
+    app.delete(
+      `${admin}/delete`,
+      { ...owned, schema: { tags, body: idBody, response: { 200: envelopeSchema(deletedPayload) } } },
+      async (request) =>
+        ok(await deleteProduct(ctx, { businessId: ownerOf(request).businessId, id: request.body.id }), serverMessages.productDeleted),
+    );
+
+    app.get(
+      `${admin}/fetchAll`,
+      { ...owned, schema: { tags, querystring: adminFetchAllQuery, response: { 200: envelopeSchema(productList) } } },
+      async (request) =>
+        ok(await fetchProducts(ctx, { businessId: ownerOf(request).businessId, query: request.query }), serverMessages.fetched),
+    );
+
+    app.get(
+      `${admin}/fetchCategories`,
+      { ...owned, schema: { tags, querystring: fetchCategoriesQuery, response: { 200: envelopeSchema(categoriesPayload) } } },
+      async (request) =>
+        ok(await fetchProductCategories(ctx, { businessId: ownerOf(request).businessId, query: request.query }), serverMessages.fetched),
+    );
+
+    app.put(
+      `${admin}/updateStatus`,
+      { ...owned, schema: { tags, body: idBody, response: { 200: envelopeSchema(statusPayload) } } },
+      async (request) => {
+        const result = await toggleProductStatus(ctx, { businessId: ownerOf(request).businessId, id: request.body.id });
+        return ok(result, result.status ? serverMessages.productPublic : serverMessages.productPrivate);
+      },
+    );
+
+    app.put(
+      `${admin}/promote`,
+      { ...owned, schema: { tags, body: idBody, response: { 200: envelopeSchema(statusPayload) } } },
+      async (request) => {
+        const result = await toggleProductPromotion(ctx, { businessId: ownerOf(request).businessId, id: request.body.id });
+        return ok(result, result.status ? serverMessages.productPromoted : serverMessages.productDemoted);
+      },
+    );
+
+    app.put(
+      `${admin}/updateAllStatus`,
+      { ...owned, schema: { tags, response: { 200: envelopeSchema(statusPayload) } } },
+      async (request) => {
+        const result = await toggleAllProductsStatus(ctx, { businessId: ownerOf(request).businessId });
+        return ok(result, result.status ? serverMessages.allProductsActive : serverMessages.allProductsInactive);
+      },
+    );
+
+    app.get(
+      `${pub}/fetch`,
+      { schema: { tags, querystring: publicFetchQuery, response: { 200: envelopeSchema(productPayload) } } },
+      async (request) => ok({ product: await fetchPublicProduct(ctx, request.query) }, serverMessages.fetched),
+    );
+
+    app.get(
+      `${pub}/fetchAll`,
+      { schema: { tags, querystring: publicFetchAllQuery, response: { 200: envelopeSchema(productList) } } },
+      async (request) => ok(await fetchPublicProducts(ctx, { query: request.query }), serverMessages.fetched),
+    );
+
+    app.get(
+      `${pub}/fetchSuggestions`,
+      { schema: { tags, querystring: fetchSuggestionsQuery, response: { 200: envelopeSchema(suggestionsPayload) } } },
+      async (request) => ok(await fetchProductSuggestions(ctx, { query: request.query }), serverMessages.fetched),
+    );
+
+    app.put(
+      `${pub}/visits`,
+      {
+        schema: { tags, body: visitsBody, response: { 200: envelopeSchema(z.object({ counted: z.boolean() })) } },
+        config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      },
+      async (request) =>
+        ok(await recordProductVisit(ctx, { ...request.body, userAgent: request.headers['user-agent'] }), serverMessages.visitRecorded),
+    );
+
+    app.get(
+      `${pub}/fetchAllUsers`,
+      { schema: { tags, querystring: fetchAllUsersQuery, response: { 200: envelopeSchema(productList) } } },
+      async (request) => ok(await fetchDirectoryProducts(ctx, { query: request.query }), serverMessages.fetched),
+    );
+  };
+}

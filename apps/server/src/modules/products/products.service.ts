@@ -1,0 +1,380 @@
+import { isUuid } from '@stashblog/contract/ids';
+import { limits } from '@stashblog/contract/limits';
+import type { SortOption } from '@stashblog/contract/lists';
+import { messages, serverMessages } from '@stashblog/contract/messages';
+import { mediaKeyFromUrl } from '@stashblog/contract/paths';
+import {
+  type AdminFetchAllQuery,
+  type CreateProductResult,
+  type FetchAllUsersQuery,
+  type FetchCategoriesQuery,
+  type FetchSuggestionsQuery,
+  type Product,
+  type ProductInput,
+  type ProductInputParsed,
+  type ProductList,
+  type PublicFetchAllQuery,
+  productInput,
+  type UpdateProductResult,
+} from '@stashblog/contract/products';
+import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, getTableColumns, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { isbot } from 'isbot';
+import { v7 as uuidv7 } from 'uuid';
+import type { AppContext } from '../../app-context.ts';
+import { businesses } from '../../db/schema/businesses.ts';
+import { privateLinks } from '../../db/schema/private-links.ts';
+import { products } from '../../db/schema/products.ts';
+import { dailyVisits } from '../../db/schema/visits.ts';
+import { AppError } from '../../http/app-error.ts';
+import { createUploadSlots, deleteMedia, type Queryable } from '../media/media.service.ts';
+import { toProduct } from './product-view.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'config' | 'blobs'>;
+type Paging = { pageNo: number; perPage: number };
+
+const { search: _search, ...productColumns } = getTableColumns(products);
+const selection = { row: productColumns, businessName: businesses.businessName };
+
+function parseInput(input: ProductInput): ProductInputParsed {
+  const parsed = productInput.safeParse(input);
+  if (!parsed.success) throw AppError.badRequest(parsed.error.issues[0]?.message ?? 'Invalid product');
+  return parsed.data;
+}
+
+function columnsOf(data: ProductInputParsed) {
+  return {
+    productName: data.productName,
+    itemNo: data.itemNo,
+    description: data.description,
+    category: data.category,
+    tags: data.tags,
+    specifications: data.specifications,
+    disclaimers: data.disclaimers,
+    pricePerUnit: data.pricePerUnit ?? null,
+    totalUnits: data.totalUnits ?? null,
+    link: data.link,
+  };
+}
+
+/** Ties are broken by id so that paging never repeats or skips a product. */
+function orderFor(sort: SortOption): SQL[] {
+  const name = sql`lower(${products.productName})`;
+  switch (sort) {
+    case 'Date, old to new':
+      return [asc(products.createdAt), asc(products.id)];
+    case 'Alphabetically A-Z':
+      return [asc(name), asc(products.id)];
+    case 'Alphabetically Z-A':
+      return [desc(name), desc(products.id)];
+    default:
+      return [desc(products.createdAt), desc(products.id)];
+  }
+}
+
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+// Far past any real page; keeps a huge pageNo from overflowing the OFFSET parameter.
+const maxOffset = 2 ** 31 - 1;
+
+async function listPage(ctx: Pick<AppContext, 'db'>, where: SQL | undefined, { pageNo, perPage, sort }: Paging & { sort: SortOption }) {
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select(selection)
+      .from(products)
+      .innerJoin(businesses, eq(businesses.id, products.businessId))
+      .where(where)
+      .orderBy(...orderFor(sort))
+      .limit(perPage)
+      .offset(Math.min((pageNo - 1) * perPage, maxOffset)),
+    ctx.db.select({ count: count() }).from(products).innerJoin(businesses, eq(businesses.id, products.businessId)).where(where),
+  ]);
+  return { products: rows.map((r) => toProduct(r.row, r.businessName)), count: total?.count ?? 0 };
+}
+
+async function findOwned(db: Queryable, businessId: string, id: string, lock = false) {
+  if (!isUuid(id)) return null;
+  const query = db
+    .select(selection)
+    .from(products)
+    .innerJoin(businesses, eq(businesses.id, products.businessId))
+    .where(and(eq(products.businessId, businessId), eq(products.id, id.toLowerCase())));
+  const [found] = lock ? await query.for('update', { of: products }) : await query;
+  return found ?? null;
+}
+
+async function requireOwned(db: Queryable, businessId: string, id: string, lock = false) {
+  const found = await findOwned(db, businessId, id, lock);
+  if (!found) throw AppError.notFound(serverMessages.productNotFound);
+  return found;
+}
+
+// ---- owner calls (SPEC §7 Admin products) ----
+
+/** POST create: a private product whose images are upload slots, one per file name, in order. */
+export async function createProduct(
+  ctx: Ctx,
+  { businessId, input }: { businessId: string; input: ProductInput },
+): Promise<CreateProductResult> {
+  const data = parseInput(input);
+  const id = uuidv7();
+  return ctx.db.transaction(async (tx) => {
+    const slots = await createUploadSlots(ctx, { businessId, category: 'products', names: data.images, db: tx });
+    await tx.insert(products).values({ businessId, id, ...columnsOf(data), images: slots.ids });
+    const created = await requireOwned(tx, businessId, id);
+    return { product: toProduct(created.row, created.businessName), productImagesPreSignedUrls: slots.urls };
+  });
+}
+
+/** An entry of `images` that names one of the product's current images (path or absolute url). */
+function currentImageKey(entry: string, current: string[]): string | null {
+  let path = entry;
+  if (/^https?:\/\//i.test(entry)) {
+    try {
+      path = new URL(entry).pathname;
+    } catch {
+      return null;
+    }
+  }
+  const key = mediaKeyFromUrl(path)?.toLowerCase() ?? null;
+  return key && current.includes(key) ? key : null;
+}
+
+/**
+ * PUT update: `images` lists the product's images in their new order; entries that are current
+ * image urls are kept, every other entry is a new file name and gets an upload slot. Images no
+ * longer listed are deleted with their files.
+ */
+export async function updateProduct(
+  ctx: Ctx,
+  { businessId, id, input }: { businessId: string; id: string; input: ProductInput },
+): Promise<UpdateProductResult> {
+  const data = parseInput(input);
+  const { result, removed } = await ctx.db.transaction(async (tx) => {
+    const existing = await requireOwned(tx, businessId, id, true);
+    const current = existing.row.images;
+    const plan: ({ keep: string } | { name: string })[] = [];
+    for (const entry of data.images) {
+      const key = currentImageKey(entry, current);
+      if (!key) plan.push({ name: entry });
+      else if (!plan.some((p) => 'keep' in p && p.keep === key)) plan.push({ keep: key });
+    }
+    const names = plan.flatMap((p) => ('name' in p ? [p.name] : []));
+    const slots = await createUploadSlots(ctx, { businessId, category: 'products', names, db: tx });
+    let next = 0;
+    const images = plan.map((p) => ('keep' in p ? p.keep : (slots.ids[next++] as string)));
+    await tx
+      .update(products)
+      .set({ ...columnsOf(data), images, updatedAt: new Date() })
+      .where(and(eq(products.businessId, businessId), eq(products.id, existing.row.id)));
+    const updated = await requireOwned(tx, businessId, existing.row.id);
+    return {
+      result: { product: toProduct(updated.row, updated.businessName), newProductImagesPreSignedUrls: slots.urls },
+      removed: current.filter((key) => !images.includes(key)),
+    };
+  });
+  await deleteMedia(ctx, { businessId, ids: removed });
+  return result;
+}
+
+/** GET fetch: the owner's product, blocked or not (the web shows the blocked notice). */
+export async function fetchProduct(ctx: Pick<AppContext, 'db'>, { businessId, id }: { businessId: string; id: string }): Promise<Product> {
+  const found = await requireOwned(ctx.db, businessId, id);
+  return toProduct(found.row, found.businessName);
+}
+
+/** DELETE delete: the product, its private links and its image files. Leads keep their copy of the name. */
+export async function deleteProduct(ctx: Ctx, { businessId, id }: { businessId: string; id: string }): Promise<{ id: string }> {
+  if (!isUuid(id)) throw AppError.notFound(serverMessages.productNotFound);
+  const productId = id.toLowerCase();
+  const gone = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(products)
+      .where(and(eq(products.businessId, businessId), eq(products.id, productId)))
+      .returning({ images: products.images });
+    if (!row) throw AppError.notFound(serverMessages.productNotFound);
+    await tx.delete(privateLinks).where(and(eq(privateLinks.businessId, businessId), eq(privateLinks.fkProductId, productId)));
+    return row;
+  });
+  await deleteMedia(ctx, { businessId, ids: gone.images });
+  return { id: productId };
+}
+
+/** GET fetchAll: the owner's products; isPromoted=true is the Promoted tab, otherwise all. */
+export async function fetchProducts(
+  ctx: Pick<AppContext, 'db'>,
+  { businessId, query }: { businessId: string; query: AdminFetchAllQuery },
+): Promise<ProductList> {
+  const tags = (Array.isArray(query.tags) ? query.tags : query.tags ? query.tags.split(',') : [])
+    .map((t) => t.replace(/\0/g, '').trim().toLowerCase())
+    .filter(Boolean);
+  const where = and(
+    eq(products.businessId, businessId),
+    query.isPromoted ? eq(products.isPromoted, true) : undefined,
+    query.productName ? ilike(products.productName, containing(query.productName)) : undefined,
+    query.category ? sql`lower(${products.category}) = ${query.category.toLowerCase()}` : undefined,
+    tags.length > 0 ? arrayContains(products.tags, tags) : undefined,
+  );
+  return listPage(ctx, where, query);
+}
+
+/** GET fetchCategories: the owner's distinct categories containing `category`, alphabetically. */
+export async function fetchProductCategories(
+  ctx: Pick<AppContext, 'db'>,
+  { businessId, query }: { businessId: string; query: FetchCategoriesQuery },
+): Promise<{ categories: string[] }> {
+  const rows = await ctx.db
+    .selectDistinct({ category: products.category })
+    .from(products)
+    .where(and(eq(products.businessId, businessId), query.category ? ilike(products.category, containing(query.category)) : undefined))
+    .orderBy(asc(products.category))
+    .limit(query.perPage)
+    .offset(Math.min((query.pageNo - 1) * query.perPage, maxOffset));
+  return { categories: rows.map((r) => r.category) };
+}
+
+async function toggle(
+  ctx: Pick<AppContext, 'db'>,
+  { businessId, id, field }: { businessId: string; id: string; field: 'isPublic' | 'isPromoted' },
+): Promise<{ status: boolean }> {
+  const found = await requireOwned(ctx.db, businessId, id);
+  if (found.row.isBlocked) throw AppError.forbidden(messages.productBlocked);
+  const column = products[field];
+  const [row] = await ctx.db
+    .update(products)
+    .set({ [field]: sql`not ${column}`, updatedAt: new Date() })
+    .where(and(eq(products.businessId, businessId), eq(products.id, found.row.id), eq(products.isBlocked, false)))
+    .returning({ status: column });
+  if (!row) throw AppError.forbidden(messages.productBlocked);
+  return row;
+}
+
+/** PUT updateStatus: flips public/private; payload.status is the new isPublic. */
+export function toggleProductStatus(ctx: Pick<AppContext, 'db'>, { businessId, id }: { businessId: string; id: string }) {
+  return toggle(ctx, { businessId, id, field: 'isPublic' });
+}
+
+/** PUT promote: flips promoted; payload.status is the new isPromoted. */
+export function toggleProductPromotion(ctx: Pick<AppContext, 'db'>, { businessId, id }: { businessId: string; id: string }) {
+  return toggle(ctx, { businessId, id, field: 'isPromoted' });
+}
+
+/** PUT updateAllStatus: flips the business's all-products flag and gives every product that visibility. */
+export async function toggleAllProductsStatus(
+  ctx: Pick<AppContext, 'db'>,
+  { businessId }: { businessId: string },
+): Promise<{ status: boolean }> {
+  return ctx.db.transaction(async (tx) => {
+    const [b] = await tx
+      .update(businesses)
+      .set({ isAllProductsActive: sql`not ${businesses.isAllProductsActive}`, updatedAt: new Date() })
+      .where(eq(businesses.id, businessId))
+      .returning({ status: businesses.isAllProductsActive });
+    if (!b) throw AppError.unauthorised();
+    await tx.update(products).set({ isPublic: b.status, updatedAt: new Date() }).where(eq(products.businessId, businessId));
+    return b;
+  });
+}
+
+// ---- public calls (SPEC §7 Public products): always resolved through the business ----
+
+async function publicBusiness(ctx: Pick<AppContext, 'db'>, businessName: string) {
+  const [b] = await ctx.db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(and(eq(businesses.businessName, businessName.toLowerCase()), eq(businesses.isBlocked, false)));
+  if (!b) throw AppError.notFound();
+  return b.id;
+}
+
+const visible = and(eq(products.isPublic, true), eq(products.isBlocked, false), eq(businesses.isBlocked, false));
+
+async function findPublic(ctx: Pick<AppContext, 'db'>, { businessName, id }: { businessName: string; id: string }) {
+  const businessId = await publicBusiness(ctx, businessName);
+  if (!isUuid(id)) throw AppError.notFound(serverMessages.productNotFound);
+  const [found] = await ctx.db
+    .select(selection)
+    .from(products)
+    .innerJoin(businesses, eq(businesses.id, products.businessId))
+    .where(and(eq(products.businessId, businessId), eq(products.id, id.toLowerCase()), visible));
+  if (!found) throw AppError.notFound(serverMessages.productNotFound);
+  return found;
+}
+
+/** GET public fetch: a public, unblocked product of an unblocked business; otherwise 404. */
+export async function fetchPublicProduct(
+  ctx: Pick<AppContext, 'db'>,
+  { businessName, id }: { businessName: string; id: string },
+): Promise<Product> {
+  const found = await findPublic(ctx, { businessName, id });
+  return toProduct(found.row, found.businessName);
+}
+
+/** GET public fetchAll: one business's public products. */
+export async function fetchPublicProducts(ctx: Pick<AppContext, 'db'>, { query }: { query: PublicFetchAllQuery }): Promise<ProductList> {
+  const businessId = await publicBusiness(ctx, query.businessName);
+  const where = and(eq(products.businessId, businessId), visible, query.isPromoted ? eq(products.isPromoted, true) : undefined);
+  return listPage(ctx, where, query);
+}
+
+/** GET fetchSuggestions ('You Might Also Like'): same category or shared tags first, never the product itself. */
+export async function fetchProductSuggestions(
+  ctx: Pick<AppContext, 'db'>,
+  { query }: { query: FetchSuggestionsQuery },
+): Promise<{ products: Product[] }> {
+  const base = (await findPublic(ctx, query)).row;
+  const related = or(
+    sql`lower(${products.category}) = ${base.category.toLowerCase()}`,
+    base.tags.length > 0 ? arrayOverlaps(products.tags, base.tags) : undefined,
+  );
+  const rows = await ctx.db
+    .select(selection)
+    .from(products)
+    .innerJoin(businesses, eq(businesses.id, products.businessId))
+    .where(and(eq(products.businessId, base.businessId), ne(products.id, base.id), visible))
+    .orderBy(desc(sql`coalesce(${related}, false)`), desc(products.createdAt), desc(products.id))
+    .limit(query.perPage)
+    .offset(Math.min((query.pageNo - 1) * query.perPage, maxOffset));
+  return { products: rows.map((r) => toProduct(r.row, r.businessName)) };
+}
+
+/** PUT visits: counts a human view of a public product (total and per day); bots are not counted. */
+export async function recordProductVisit(
+  ctx: Pick<AppContext, 'db'>,
+  { businessName, id, userAgent }: { businessName: string; id: string; userAgent: string | undefined },
+): Promise<{ counted: boolean }> {
+  const { row } = await findPublic(ctx, { businessName, id });
+  if (isbot(userAgent ?? '')) return { counted: false };
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(products)
+      .set({ visits: sql`${products.visits} + 1` })
+      .where(and(eq(products.businessId, row.businessId), eq(products.id, row.id)));
+    await tx
+      .insert(dailyVisits)
+      .values({
+        businessId: row.businessId,
+        day: sql`(now() at time zone ${limits.timeZone})::date`,
+        subjectType: 'product',
+        subjectId: row.id,
+        count: 1,
+      })
+      .onConflictDoUpdate({
+        target: [dailyVisits.businessId, dailyVisits.day, dailyVisits.subjectType, dailyVisits.subjectId],
+        set: { count: sql`${dailyVisits.count} + 1` },
+      });
+  });
+  return { counted: true };
+}
+
+/** GET fetchAllUsers: public products across all businesses (directory), optionally searched. */
+export async function fetchDirectoryProducts(ctx: Pick<AppContext, 'db'>, { query }: { query: FetchAllUsersQuery }): Promise<ProductList> {
+  const term = query.searchQuery ? containing(query.searchQuery) : null;
+  const where = and(
+    visible,
+    query.isPromoted ? eq(products.isPromoted, true) : undefined,
+    term
+      ? or(ilike(products.productName, term), ilike(products.category, term), sql`array_to_string(${products.tags}, ' ') ilike ${term}`)
+      : undefined,
+  );
+  return listPage(ctx, where, query);
+}
