@@ -1,0 +1,79 @@
+import { messages, serverMessages } from '@stashblog/contract/messages';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { forumMessages } from '../../db/schema/forum-messages.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { updateBusiness } from '../users/users.fixtures.ts';
+
+let app: TestApp;
+let shop: { businessId: string };
+let ip = 0;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  shop = await app.owner('forum-shop');
+  const blocked = await app.owner('forum-blocked');
+  await updateBusiness(app.ctx, blocked.businessId, { isBlocked: true });
+});
+
+const valid = {
+  businessName: 'forum-shop',
+  name: 'Ravi',
+  email: 'ravi@example.test',
+  subject: 'Bulk order',
+  message: 'Do you ship to Pune?',
+};
+// A fresh address per call keeps the per-IP rate limit out of the tests that are not about it.
+const send = (payload: object, remoteAddress = `10.3.0.${++ip}`) =>
+  app.inject({ method: 'POST', url: '/api/public/user/createForum', payload, remoteAddress });
+
+describe('createForum', () => {
+  it('stores the message and notifies the owner', async () => {
+    const res = await send(valid);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ code: 201, message: serverMessages.forumSent, error: null });
+    const [stored] = await app.ctx.db.select().from(forumMessages).where(eq(forumMessages.id, res.json().payload._id));
+    expect(stored).toMatchObject({ businessId: shop.businessId, name: 'Ravi', email: 'ravi@example.test', subject: 'Bulk order' });
+    const notes = await app.ctx.db.select().from(notifications).where(eq(notifications.businessId, shop.businessId));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({
+      redirect: '/userAdmin/forum',
+      isMarkedRead: false,
+      notification: serverMessages.forumNotification('Ravi', 'Bulk order'),
+    });
+  });
+
+  it('reports Name, then Message, then Email (SPEC §5), with subject optional', async () => {
+    const errorOf = async (payload: object) => (await send(payload)).json().error;
+    expect(await errorOf({ businessName: 'forum-shop' })).toBe(messages.contactNameRequired);
+    expect(await errorOf({ ...valid, name: '  ', message: '', email: '' })).toBe(messages.contactNameRequired);
+    expect(await errorOf({ ...valid, message: ' ', email: '' })).toBe(messages.contactMessageRequired);
+    expect(await errorOf({ ...valid, email: '' })).toBe(messages.contactEmailRequired);
+    expect(await errorOf({ ...valid, email: 'not-an-email' })).toBe(messages.contactEmailInvalid);
+    const noSubject = await send({ ...valid, subject: undefined });
+    expect(noSubject.statusCode).toBe(201);
+    const [stored] = await app.ctx.db.select().from(forumMessages).where(eq(forumMessages.id, noSubject.json().payload._id));
+    expect(stored.subject).toBe('');
+  });
+
+  it('answers 404 for unknown and blocked businesses, storing nothing', async () => {
+    expect((await send({ ...valid, businessName: 'nobody' })).statusCode).toBe(404);
+    expect((await send({ ...valid, businessName: 'forum-blocked' })).statusCode).toBe(404);
+    expect((await send({ ...valid, businessName: '' })).statusCode).toBe(404);
+  });
+
+  it('never fails on hostile text', async () => {
+    const res = await send({ ...valid, name: 'A\u0000B', message: 'x'.repeat(6000) });
+    expect(res.statusCode).toBe(400);
+    const nul = await send({ ...valid, name: 'A\u0000B' });
+    expect(nul.statusCode).toBe(201);
+  });
+
+  it('limits each address to 10 messages a minute', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) codes.push((await send(valid, '10.4.4.4')).statusCode);
+    expect(codes.slice(0, 10).every((c) => c === 201)).toBe(true);
+    expect(codes[10]).toBe(429);
+  });
+});
