@@ -10,14 +10,17 @@ export function normaliseDomain(domain: string): string {
 
 // `npm run cli -- set-domain`: until owners can set their own domain, the operator does it here.
 export async function setDomain(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'config'>,
   { businessName, domain }: { businessName: string; domain: string },
 ): Promise<{ businessName: string; domain: string | null }> {
   const name = businessName.trim().toLowerCase();
   const [business] = await ctx.db.select({ id: businesses.id }).from(businesses).where(eq(businesses.businessName, name));
   if (!business) throw AppError.notFound(`No business named '${businessName}'`);
   const host = normaliseDomain(domain);
-  if (host && !/^[a-z0-9.-]+(:\d{1,5})?$/.test(host)) throw AppError.badRequest(`'${domain}' is not a host name`);
+  if (host && (host.length > 253 || !/^[a-z0-9.-]+(:\d{1,5})?$/.test(host))) throw AppError.badRequest(`'${domain}' is not a host name`);
+  // Our own hosts always serve the platform; a business cannot claim one.
+  const ownHosts = [...ctx.config.appHosts, new URL(ctx.config.publicUrl).host];
+  if (host && ownHosts.includes(host)) throw AppError.badRequest(`'${host}' is this site's own host`);
   if (host) {
     const [taken] = await ctx.db
       .select({ id: businesses.id })

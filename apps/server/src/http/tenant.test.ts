@@ -201,6 +201,7 @@ describe('set-domain', () => {
     await expect(setDomain(app.ctx, { businessName: 'ghost', domain: 'g.test' })).rejects.toMatchObject({ status: 404 });
     await expect(setDomain(app.ctx, { businessName: 'plain-shop', domain: 'shop.test' })).rejects.toMatchObject({ status: 409 });
     await expect(setDomain(app.ctx, { businessName: 'plain-shop', domain: 'bad host!' })).rejects.toMatchObject({ status: 400 });
+    await expect(setDomain(app.ctx, { businessName: 'plain-shop', domain: 'localhost:5004' })).rejects.toMatchObject({ status: 400 });
     expect(await setDomain(app.ctx, { businessName: 'port-shop', domain: 'PORT.test' })).toEqual({
       businessName: 'port-shop',
       domain: 'port.test',
