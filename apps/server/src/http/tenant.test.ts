@@ -162,6 +162,19 @@ describe('tenant routing on a custom domain (SPEC §2)', () => {
   });
 });
 
+describe('noindex', () => {
+  it('marks admin and private-link pages noindex on both hosts, and nothing else', async () => {
+    for (const [host, url] of [
+      [own, '/userAdmin/dashboard'],
+      [own, '/plain-shop/privateLink?pq=x'],
+      ['shop.test', '/privateLink?cq=x'],
+    ])
+      expect((await get(host, url)).headers['x-robots-tag'], url).toBe('noindex, nofollow');
+    expect((await get(own, '/plain-shop/home')).headers['x-robots-tag']).toBeUndefined();
+    expect((await get('shop.test', '/products')).headers['x-robots-tag']).toBeUndefined();
+  });
+});
+
 describe('request.tenant', () => {
   async function echoApp(publicUrl: string) {
     const echo = Fastify();

@@ -44,6 +44,8 @@ const storePage =
 const domainPassThrough = new Set(['/favicon.ico', '/healthz', '/__manifest']);
 
 const skippedPrefixes = ['/api/', '/media/', '/assets/'];
+// Pages search engines must not index whatever the page markup says (SPEC: admin and private links).
+const noindexPage = /^(\/[^/]+)?\/(userAdmin|privateLink)(\/|$)/;
 const cacheMs = 5000;
 
 type Lookup = (key: { businessName: string } | { domain: string }) => Promise<TenantRow | null>;
@@ -103,6 +105,7 @@ export function registerTenant(app: FastifyInstance, ctx: AppContext) {
     const isData = rawPath.endsWith('.data');
     const path = isData ? rawPath.slice(0, -'.data'.length).replace(/^\/_root$/, '/') : rawPath;
     const host = requestHost(request);
+    if (noindexPage.test(path)) reply.header('X-Robots-Tag', 'noindex, nofollow');
     const redirect = (status: 301 | 302, to: string) => (isData ? undefined : reply.redirect(to, status));
 
     if (!isOwnHost(ctx, host)) {

@@ -124,6 +124,12 @@ export async function fetchAllUsers(ctx: Pick<AppContext, 'db'>, query: FetchAll
   return { userProfiles: rows.map((r) => toUserProfile(r.b, r.totalCatalogues)), count: total };
 }
 
+/** One visible profile, for the storefront's server-rendered pages (theme, template, nav, footer). */
+export async function fetchPublicProfile(ctx: Pick<AppContext, 'db'>, { businessName }: { businessName: string }): Promise<UserProfile> {
+  const { userProfiles } = await fetchAllUsers(ctx, { businessName, pageNo: 1, perPage: 1, isPrimeUser: undefined });
+  return userProfiles[0];
+}
+
 export async function fetchAboutUs(ctx: Pick<AppContext, 'db'>, { businessName }: { businessName: string }) {
   const { id } = await requirePublicBusiness(ctx, businessName);
   const [b] = await ctx.db

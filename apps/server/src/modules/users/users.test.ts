@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { setDomain } from '../../cli/set-domain.ts';
 import { addCatalogue, addProduct, updateBusiness } from './users.fixtures.ts';
+import { fetchPublicProfile } from './users.service.ts';
 
 let app: TestApp;
 let shop: { businessId: string; token: string };
@@ -50,6 +51,14 @@ describe('public user fetchAll', () => {
       images: [],
     });
     expect(body.payload.userProfiles[0]).not.toHaveProperty('passwordHash');
+  });
+
+  it('gives one profile to server-rendered pages, 404 for blocked ones', async () => {
+    expect(await fetchPublicProfile(app.ctx, { businessName: 'profile-shop' })).toMatchObject({
+      businessName: 'profile-shop',
+      totalCatalogues: 2,
+    });
+    await expect(fetchPublicProfile(app.ctx, { businessName: 'blocked-profile' })).rejects.toMatchObject({ status: 404 });
   });
 
   it('leaves blocked businesses out and answers 404 for them by name', async () => {
