@@ -14,7 +14,6 @@ import { ssrRoutes } from './http/ssr.ts';
 import { registerTenant } from './http/tenant.ts';
 import { localStore } from './media/local-store.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { mediaRoutes } from './modules/media/media.routes.ts';
 import { forumRoutes } from './modules/forum/forum.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -60,7 +59,6 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   });
 
   await app.register(authRoutes(ctx));
-  await app.register(mediaRoutes(ctx));
   await app.register(usersRoutes(ctx));
   await app.register(forumRoutes(ctx));
   await app.register(visitsRoutes(ctx));
