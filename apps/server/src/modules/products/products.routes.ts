@@ -47,7 +47,8 @@ const pub = '/api/public/products';
 
 export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const owned = { preHandler: requireOwner(ctx) };
+    // onRequest, not preHandler: an expired token must answer 'token expired' before any body is judged.
+    const owned = { onRequest: requireOwner(ctx) };
     const tags = ['products'];
 
     app.post(
