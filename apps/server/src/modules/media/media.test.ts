@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { serverMessages } from '@stashblog/contract/messages';
 import { mediaVariantUrl } from '@stashblog/contract/paths';
 import { eq } from 'drizzle-orm';
@@ -129,6 +130,13 @@ describe('media upload', () => {
     expect(laterExp.statusCode).toBe(403);
     const noQuery = await upload(url.split('?')[0] as string, body);
     expect(noQuery.statusCode).toBe(403);
+    // correctly signed by us, but an hour past its expiry
+    const mediaId = /upload\/([0-9a-f-]{36})/.exec(url)?.[1] as string;
+    const past = Math.floor(Date.now() / 1000) - 10;
+    const expiredSig = createHmac('sha256', app.ctx.config.secret).update(`${mediaId}${past}`).digest('hex');
+    const expired = await upload(`/api/media/upload/${mediaId}?exp=${past}&sig=${expiredSig}`, body);
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json().error).toBe(serverMessages.uploadLinkInvalid);
     const otherId = await upload(url.replace(/upload\/[0-9a-f-]{36}/, 'upload/00000000-0000-7000-8000-000000000000'), body);
     expect(otherId.statusCode).toBe(403);
   });
