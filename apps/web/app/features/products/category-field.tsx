@@ -1,0 +1,93 @@
+import { limits } from '@stashblog/contract/limits';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { apiPayload } from '../../lib/api-client';
+
+const other = 'Other';
+
+type Props = { value: string; onChange: (value: string) => void; onBlur?: () => void; error?: string; disabled?: boolean };
+
+/** SPEC §5 category: suggestions from the owner's categories, plus 'Other' to type a new one. */
+export function CategoryField({ value, onChange, onBlur, error, disabled }: Props) {
+  const id = useId();
+  const [typed, setTyped] = useState(value);
+  const [isOther, setIsOther] = useState(false);
+  const [search, setSearch] = useState('');
+  useEffect(() => setTyped(value), [value]);
+  useEffect(() => {
+    const t = setTimeout(() => setSearch(isOther ? '' : typed.trim()), 250);
+    return () => clearTimeout(t);
+  }, [typed, isOther]);
+
+  const { data } = useQuery({
+    queryKey: ['product-categories', search],
+    queryFn: () =>
+      apiPayload<{ categories: string[] }>('GET', '/userAdmin/products/fetchCategories', {
+        category: search || undefined,
+        perPage: limits.productCategorySuggestions,
+      }),
+    enabled: !isOther,
+  });
+  const suggestions = (data?.categories ?? []).filter((c) => c !== typed);
+
+  function choose(next: string) {
+    if (next === other) {
+      setIsOther(true);
+      setTyped('');
+      onChange('');
+      return;
+    }
+    setIsOther(false);
+    setTyped(next);
+    onChange(next);
+  }
+
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-medium text-sm">
+        {isOther ? 'New category' : 'Category'}
+      </label>
+      <input
+        id={id}
+        value={typed}
+        disabled={disabled}
+        autoComplete="off"
+        placeholder={isOther ? 'Type a new category' : 'Search or pick a category'}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => {
+          setTyped(e.target.value);
+          onChange(e.target.value);
+        }}
+        onBlur={onBlur}
+        className="rounded border border-black/20 bg-background px-3 py-2"
+      />
+      <ul className="flex flex-wrap gap-2" aria-label="Category suggestions">
+        {isOther
+          ? null
+          : suggestions.map((c) => (
+              <li key={c}>
+                <button type="button" onClick={() => choose(c)} className="rounded-full bg-surface px-3 py-1 text-sm hover:underline">
+                  {c}
+                </button>
+              </li>
+            ))}
+        <li>
+          <button
+            type="button"
+            aria-pressed={isOther}
+            onClick={() => (isOther ? setIsOther(false) : choose(other))}
+            className={`rounded-full px-3 py-1 text-sm ${isOther ? 'bg-primary text-on-primary' : 'bg-surface'}`}
+          >
+            {other}
+          </button>
+        </li>
+      </ul>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-red-700 text-sm">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from 'react';
+import Cropper, { type Area } from 'react-easy-crop';
+
+const aspects = [
+  { label: '1:1', value: 1 },
+  { label: '4:3', value: 4 / 3 },
+  { label: '3:4', value: 3 / 4 },
+  { label: '16:9', value: 16 / 9 },
+];
+
+type Props = { src: string; fileName: string; onDone: (area: Area) => void; onCancel: () => void; busy?: boolean };
+
+/** SPEC "image viewer with crop": pick the area of one picked file; the caller crops at quality 1 and compresses. */
+export function CropModal({ src, fileName, onDone, onCancel, busy = false }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [crop, setCrop] = useState({ x: 0, y: 0 });
+  const [zoom, setZoom] = useState(1);
+  const [aspect, setAspect] = useState(1);
+  const [area, setArea] = useState<Area | null>(null);
+
+  useEffect(() => {
+    const d = ref.current;
+    if (d && !d.open) d.showModal?.();
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-label={`Crop ${fileName}`}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) onCancel();
+      }}
+      className="m-auto w-[min(96vw,40rem)] rounded-lg bg-background p-4 text-text shadow-xl backdrop:bg-black/60"
+    >
+      <h2 className="mb-3 truncate font-semibold">Crop {fileName}</h2>
+      <div className="relative h-[min(60vh,24rem)] w-full bg-black">
+        <Cropper
+          image={src}
+          crop={crop}
+          zoom={zoom}
+          aspect={aspect}
+          minZoom={1}
+          maxZoom={4}
+          onCropChange={setCrop}
+          onZoomChange={setZoom}
+          onCropComplete={(_, pixels) => setArea(pixels)}
+        />
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <fieldset className="flex flex-wrap gap-1">
+          <legend className="sr-only">Aspect ratio</legend>
+          {aspects.map((a) => (
+            <button
+              key={a.label}
+              type="button"
+              aria-pressed={aspect === a.value}
+              onClick={() => setAspect(a.value)}
+              className={`rounded border px-2 py-1 text-sm ${aspect === a.value ? 'bg-primary text-on-primary' : 'border-primary/40'}`}
+            >
+              {a.label}
+            </button>
+          ))}
+        </fieldset>
+        <label className="flex flex-1 items-center gap-2 text-sm">
+          Zoom
+          <input
+            type="range"
+            min={1}
+            max={4}
+            step={0.05}
+            value={zoom}
+            onChange={(e) => setZoom(Number(e.target.value))}
+            className="flex-1"
+          />
+        </label>
+      </div>
+      <div className="mt-4 flex justify-end gap-3">
+        <button type="button" disabled={busy} onClick={onCancel} className="rounded border border-primary px-4 py-2">
+          Cancel
+        </button>
+        <button
+          type="button"
+          disabled={busy || !area}
+          onClick={() => area && onDone(area)}
+          className="rounded bg-primary px-4 py-2 text-on-primary disabled:opacity-60"
+        >
+          {busy ? 'Processing…' : 'Crop'}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,209 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ProductInput, productInput } from '@stashblog/contract/products';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toastFailure } from '../../lib/api-client';
+import { ChipInput } from '../../ui/chip-input';
+import { Field } from '../../ui/field';
+import { adminProductsKey } from './admin-products-api';
+import { CategoryField } from './category-field';
+import { ImagePicker } from './image-picker';
+import type { ImageItem } from './product-images';
+import { type SaveProgress, saveProduct } from './save-product';
+
+type Values = {
+  category: string;
+  productName: string;
+  itemNo: string;
+  description: string;
+  pricePerUnit: string;
+  totalUnits: string;
+  link: string;
+  tags: string[];
+  specifications: string[];
+  disclaimers: string[];
+};
+
+export const emptyProduct: Values = {
+  category: '',
+  productName: '',
+  itemNo: '',
+  description: '',
+  pricePerUnit: '',
+  totalUnits: '',
+  link: '',
+  tags: [],
+  specifications: [],
+  disclaimers: [],
+};
+
+// SPEC §5: number fields ignore the up/down arrows and the mouse wheel.
+const numberGuards = {
+  onKeyDown: (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowUp' || e.key === 'ArrowDown') e.preventDefault();
+  },
+  onWheel: (e: React.WheelEvent<HTMLInputElement>) => e.currentTarget.blur(),
+};
+
+type Props = { productId?: string; initial?: Values; initialImages?: ImageItem[] };
+
+export function ProductForm({ productId, initial = emptyProduct, initialImages = [] }: Props) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [images, setImages] = useState<ImageItem[]>(initialImages);
+  const [progress, setProgress] = useState<SaveProgress | null>(null);
+  const [serverError, setServerError] = useState('');
+  const inFlight = useRef(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Values, unknown, Values>({
+    defaultValues: initial,
+    // The contract schema checks the form; its parsed output is not what the form keeps.
+    resolver: zodResolver(productInput) as never,
+  });
+
+  const submit = handleSubmit(async (values) => {
+    // SPEC §5: repeated submissions are ignored while one is in flight.
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setServerError('');
+    try {
+      const input: ProductInput = { ...values, images: [] };
+      const saved = await saveProduct({ id: productId, values: input, images }, setProgress);
+      if (!saved.ok) {
+        setServerError(saved.result.error || saved.result.message || '');
+        toastFailure(saved.result);
+        setProgress(null);
+        return;
+      }
+      await queryClient.invalidateQueries({ queryKey: adminProductsKey() });
+      navigate('/userAdmin/products');
+    } finally {
+      inFlight.current = false;
+    }
+  });
+
+  const busy = progress !== null;
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-6 lg:grid-cols-2">
+      <fieldset disabled={busy} className="flex min-w-0 flex-col gap-4">
+        <Controller
+          control={control}
+          name="category"
+          render={({ field }) => (
+            <CategoryField value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.category?.message} />
+          )}
+        />
+        <Field label="Product Name" error={errors.productName?.message} {...register('productName')} />
+        <Field label="Item No." error={errors.itemNo?.message} {...register('itemNo')} />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="description" className="font-medium text-sm">
+            Description
+          </label>
+          <textarea
+            id="description"
+            rows={6}
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={errors.description ? 'description-error' : undefined}
+            className="rounded border border-black/20 bg-background px-3 py-2"
+            {...register('description')}
+          />
+          {errors.description ? (
+            <p id="description-error" role="alert" className="text-red-700 text-sm">
+              {errors.description.message}
+            </p>
+          ) : null}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Price per unit (₹)"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            error={errors.pricePerUnit?.message}
+            {...numberGuards}
+            {...register('pricePerUnit')}
+          />
+          <Field
+            label="Total units"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            error={errors.totalUnits?.message}
+            {...numberGuards}
+            {...register('totalUnits')}
+          />
+        </div>
+        <Field label="Link" type="url" placeholder="https://" error={errors.link?.message} {...register('link')} />
+      </fieldset>
+      <fieldset disabled={busy} className="flex min-w-0 flex-col gap-4">
+        <Controller
+          control={control}
+          name="tags"
+          render={({ field }) => <ChipInput label="Tags" lowercase values={field.value} onChange={field.onChange} />}
+        />
+        <Controller
+          control={control}
+          name="specifications"
+          render={({ field }) => <ChipInput label="Specifications" values={field.value} onChange={field.onChange} />}
+        />
+        <Controller
+          control={control}
+          name="disclaimers"
+          render={({ field }) => <ChipInput label="Disclaimers" values={field.value} onChange={field.onChange} />}
+        />
+        <ImagePicker items={images} onChange={setImages} disabled={busy} />
+      </fieldset>
+      <div className="flex flex-col gap-3 lg:col-span-2">
+        {serverError ? (
+          <p role="alert" className="rounded bg-red-50 p-3 text-red-800">
+            {serverError}
+          </p>
+        ) : null}
+        {progress ? <UploadProgress progress={progress} /> : null}
+        <div className="flex flex-wrap justify-end gap-3">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => navigate('/userAdmin/products')}
+            className="rounded border border-primary px-5 py-2"
+          >
+            Cancel
+          </button>
+          <button type="submit" disabled={busy} className="rounded bg-primary px-5 py-2 font-semibold text-on-primary disabled:opacity-60">
+            {busy ? 'Saving…' : productId ? 'Update Product' : 'Add Product'}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function UploadProgress({ progress }: { progress: SaveProgress }) {
+  const files = Object.entries(progress.files);
+  return (
+    <div className="flex flex-col gap-2" aria-live="polite">
+      <label className="flex items-center gap-3 text-sm">
+        <span className="w-20">Saving</span>
+        <progress max={100} value={progress.step} className="h-2 flex-1 accent-primary" />
+        <span className="w-10 text-right">{progress.step}%</span>
+      </label>
+      {files.map(([name, percent], i) => (
+        <label key={name} className="flex items-center gap-3 text-muted text-xs">
+          <span className="w-20 truncate" title={name}>
+            Image {i + 1}
+          </span>
+          <progress max={100} value={percent} className="h-1.5 flex-1" />
+          <span className="w-10 text-right">{percent}%</span>
+        </label>
+      ))}
+    </div>
+  );
+}

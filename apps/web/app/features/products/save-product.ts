@@ -1,0 +1,63 @@
+import { limits } from '@stashblog/contract/limits';
+import { messages } from '@stashblog/contract/messages';
+import type { CreateProductResult, PreSignedUrl, ProductInput, UpdateProductResult } from '@stashblog/contract/products';
+import { toast } from 'sonner';
+import { type ApiResult, api, isOk } from '../../lib/api-client';
+import { type ImageItem, imagesField } from './product-images';
+import { uploadFile } from './upload-file';
+
+export type SaveProgress = { step: number; files: Record<string, number> };
+
+const [stepStart, stepSaved, stepUploaded, stepDone] = limits.uploadProgressSteps;
+
+/**
+ * SPEC §7 create/update then upload: the API answers one pre-signed url per new file name; each file
+ * is PUT there with progress. Progress moves through SPEC §4's steps 10, 30, 70, 100.
+ */
+export async function saveProduct(
+  { id, values, images }: { id?: string; values: ProductInput; images: ImageItem[] },
+  onProgress: (p: SaveProgress) => void,
+): Promise<{ ok: true } | { ok: false; result: ApiResult<unknown> }> {
+  const files: Record<string, number> = {};
+  const report = (step: number) => onProgress({ step, files: { ...files } });
+  report(stepStart);
+  const body = { ...values, images: imagesField(images) };
+  let urls: PreSignedUrl[];
+  if (id) {
+    const result = await api<UpdateProductResult>('PUT', '/userAdmin/products/update', { ...body, id });
+    if (!isOk(result)) return { ok: false, result };
+    urls = result.payload.newProductImagesPreSignedUrls ?? [];
+  } else {
+    const result = await api<CreateProductResult>('POST', '/userAdmin/products/create', body);
+    if (!isOk(result)) return { ok: false, result };
+    urls = result.payload.productImagesPreSignedUrls ?? [];
+  }
+  report(stepSaved);
+
+  const newFiles = images.filter((i): i is Extract<ImageItem, { kind: 'new' }> => i.kind === 'new');
+  const uploads = urls.flatMap((u) => {
+    const file = newFiles.find((f) => f.name === u.image);
+    return file ? [{ ...u, blob: file.blob }] : [];
+  });
+  if (uploads.length) {
+    toast.info(messages.uploadingImages);
+    for (const u of uploads) files[u.image] = 0;
+    report(stepSaved);
+    try {
+      await Promise.all(
+        uploads.map((u) =>
+          uploadFile(u.url, u.blob, (percent) => {
+            files[u.image] = percent;
+            report(stepSaved);
+          }),
+        ),
+      );
+    } catch (e) {
+      return { ok: false, result: { error: e instanceof Error ? e.message : String(e) } };
+    }
+    report(stepUploaded);
+    toast.success(messages.imagesUploaded);
+  }
+  report(stepDone);
+  return { ok: true };
+}
