@@ -14,12 +14,14 @@ import { ssrRoutes } from './http/ssr.ts';
 import { registerTenant } from './http/tenant.ts';
 import { localStore } from './media/local-store.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { cataloguesRoutes } from './modules/catalogues/catalogues.routes.ts';
 import { forumRoutes } from './modules/forum/forum.routes.ts';
+import { leadsRoutes } from './modules/leads/leads.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { productsRoutes } from './modules/products/products.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { visitsRoutes } from './modules/visits/visits.routes.ts';
-import { mediaRoutes } from './modules/media/media.routes.ts';
-import { productsRoutes } from './modules/products/products.routes.ts';
 
 export type BuildOptions = { config: Config; db: Database; logger?: boolean | object };
 
@@ -65,6 +67,8 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await app.register(seoRoutes(ctx));
   await app.register(mediaRoutes(ctx));
   await app.register(productsRoutes(ctx));
+  await app.register(cataloguesRoutes(ctx));
+  await app.register(leadsRoutes(ctx));
 
   // Pages last: the SSR catch-all answers whatever path no API route claimed.
   await app.register(ssrRoutes(ctx));

@@ -1,0 +1,157 @@
+import {
+  adminFetchAllCataloguesQuery,
+  adminFetchCatalogueProductsQuery,
+  catalogueDeletedPayload,
+  catalogueIdBody,
+  catalogueInput,
+  catalogueList,
+  cataloguePayload,
+  catalogueProductList,
+  catalogueStatusPayload,
+  catalogueVisitsBody,
+  fetchAllUsersCataloguesQuery,
+  publicFetchAllCataloguesQuery,
+  publicFetchCatalogueProductsQuery,
+  publicFetchCatalogueQuery,
+  updateCatalogueBody,
+} from '@stashblog/contract/catalogues';
+import { envelopeSchema } from '@stashblog/contract/envelope';
+import { serverMessages } from '@stashblog/contract/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { ownerOf, requireOwner } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import {
+  createCatalogue,
+  deleteCatalogue,
+  fetchAllCatalogues,
+  fetchCatalogue,
+  fetchCatalogueProducts,
+  promoteCatalogue,
+  updateAllCataloguesStatus,
+  updateCatalogue,
+  updateCatalogueStatus,
+} from './catalogues.service.ts';
+import {
+  fetchAllUsersCatalogues,
+  fetchPublicCatalogue,
+  fetchPublicCatalogueProducts,
+  fetchPublicCatalogues,
+  recordCatalogueVisit,
+} from './public-catalogues.service.ts';
+
+const admin = '/api/userAdmin/catalogues';
+const pub = '/api/public/catalogues';
+
+export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const owner = { tags: ['catalogues (owner)'] };
+    const guard = { preHandler: requireOwner(ctx) };
+
+    app.post(
+      `${admin}/create`,
+      { schema: { ...owner, body: catalogueInput, response: { 201: envelopeSchema(cataloguePayload) } }, ...guard },
+      async (request, reply) => {
+        const catalogue = await createCatalogue(ctx, { owner: ownerOf(request), input: request.body });
+        return reply.status(201).send(ok({ catalogue }, serverMessages.catalogueCreated));
+      },
+    );
+
+    app.put(
+      `${admin}/update`,
+      { schema: { ...owner, body: updateCatalogueBody, response: { 200: envelopeSchema(cataloguePayload) } }, ...guard },
+      async (request) => {
+        const { id, ...input } = request.body;
+        return ok({ catalogue: await updateCatalogue(ctx, { owner: ownerOf(request), id, input }) }, serverMessages.catalogueUpdated);
+      },
+    );
+
+    app.delete(
+      `${admin}/delete`,
+      { schema: { ...owner, body: catalogueIdBody, response: { 200: envelopeSchema(catalogueDeletedPayload) } }, ...guard },
+      async (request) => ok(await deleteCatalogue(ctx, { owner: ownerOf(request), id: request.body.id }), serverMessages.catalogueDeleted),
+    );
+
+    app.get(
+      `${admin}/fetch`,
+      { schema: { ...owner, querystring: catalogueIdBody, response: { 200: envelopeSchema(cataloguePayload) } }, ...guard },
+      async (request) => ok(await fetchCatalogue(ctx, { owner: ownerOf(request), id: request.query.id }), serverMessages.fetched),
+    );
+
+    app.get(
+      `${admin}/fetchProducts`,
+      {
+        schema: { ...owner, querystring: adminFetchCatalogueProductsQuery, response: { 200: envelopeSchema(catalogueProductList) } },
+        ...guard,
+      },
+      async (request) => ok(await fetchCatalogueProducts(ctx, { owner: ownerOf(request), query: request.query }), serverMessages.fetched),
+    );
+
+    app.get(
+      `${admin}/fetchAll`,
+      { schema: { ...owner, querystring: adminFetchAllCataloguesQuery, response: { 200: envelopeSchema(catalogueList) } }, ...guard },
+      async (request) => ok(await fetchAllCatalogues(ctx, { owner: ownerOf(request), query: request.query }), serverMessages.fetched),
+    );
+
+    app.put(
+      `${admin}/updateStatus`,
+      { schema: { ...owner, body: catalogueIdBody, response: { 200: envelopeSchema(catalogueStatusPayload) } }, ...guard },
+      async (request) => {
+        const { status, message } = await updateCatalogueStatus(ctx, { owner: ownerOf(request), id: request.body.id });
+        return ok({ status }, message);
+      },
+    );
+
+    app.put(
+      `${admin}/updateAllStatus`,
+      { schema: { ...owner, response: { 200: envelopeSchema(catalogueStatusPayload) } }, ...guard },
+      async (request) => {
+        const { status, message } = await updateAllCataloguesStatus(ctx, { owner: ownerOf(request) });
+        return ok({ status }, message);
+      },
+    );
+
+    app.put(
+      `${admin}/promote`,
+      { schema: { ...owner, body: catalogueIdBody, response: { 200: envelopeSchema(catalogueStatusPayload) } }, ...guard },
+      async (request) => {
+        const { status, message } = await promoteCatalogue(ctx, { owner: ownerOf(request), id: request.body.id });
+        return ok({ status }, message);
+      },
+    );
+
+    const visitor = { tags: ['catalogues (public)'] };
+
+    app.get(
+      `${pub}/fetchAll`,
+      { schema: { ...visitor, querystring: publicFetchAllCataloguesQuery, response: { 200: envelopeSchema(catalogueList) } } },
+      async (request) => ok(await fetchPublicCatalogues(ctx, request.query), serverMessages.fetched),
+    );
+
+    app.get(
+      `${pub}/fetch`,
+      { schema: { ...visitor, querystring: publicFetchCatalogueQuery, response: { 200: envelopeSchema(cataloguePayload) } } },
+      async (request) => ok(await fetchPublicCatalogue(ctx, request.query), serverMessages.fetched),
+    );
+
+    app.get(
+      `${pub}/fetchProducts`,
+      { schema: { ...visitor, querystring: publicFetchCatalogueProductsQuery, response: { 200: envelopeSchema(catalogueProductList) } } },
+      async (request) => ok(await fetchPublicCatalogueProducts(ctx, request.query), serverMessages.fetched),
+    );
+
+    app.put(
+      `${pub}/visits`,
+      { schema: { ...visitor, body: catalogueVisitsBody, response: { 200: envelopeSchema(z.object({ counted: z.boolean() })) } } },
+      async (request) =>
+        ok(await recordCatalogueVisit(ctx, { ...request.body, userAgent: request.headers['user-agent'] }), serverMessages.visitRecorded),
+    );
+
+    app.get(
+      `${pub}/fetchAllUsers`,
+      { schema: { ...visitor, querystring: fetchAllUsersCataloguesQuery, response: { 200: envelopeSchema(catalogueList) } } },
+      async (request) => ok(await fetchAllUsersCatalogues(ctx, request.query), serverMessages.fetched),
+    );
+  };
+}

@@ -1,0 +1,206 @@
+import type {
+  AdminFetchAllCataloguesQuery,
+  AdminFetchCatalogueProductsQuery,
+  Catalogue,
+  CatalogueInputParsed,
+  CatalogueList,
+  CatalogueProductList,
+} from '@stashblog/contract/catalogues';
+import { isUuid } from '@stashblog/contract/ids';
+import { messages, serverMessages } from '@stashblog/contract/messages';
+import { and, count, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { AppContext } from '../../app-context.ts';
+import type { Database } from '../../db/client.ts';
+import { businesses } from '../../db/schema/businesses.ts';
+import { catalogueProducts, catalogues } from '../../db/schema/catalogues.ts';
+import { products } from '../../db/schema/products.ts';
+import { AppError } from '../../http/app-error.ts';
+import { toProduct } from '../products/product-view.ts';
+import { type CatalogueRow, membersOf, toCatalogue } from './catalogue-view.ts';
+import { sortOrder } from './sort-order.ts';
+
+type Ctx = Pick<AppContext, 'db'>;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Owner = { businessId: string; businessName: string };
+
+const ownCatalogue = (businessId: string, id: string) => and(eq(catalogues.businessId, businessId), eq(catalogues.id, id));
+
+/** One of the owner's catalogues, or 404 (foreign, unknown and malformed ids look the same). */
+async function requireOwnCatalogue(db: Database | Tx, businessId: string, id: string): Promise<CatalogueRow> {
+  if (!isUuid(id)) throw AppError.notFound(serverMessages.catalogueNotFound);
+  const [row] = await db.select().from(catalogues).where(ownCatalogue(businessId, id));
+  if (!row) throw AppError.notFound(serverMessages.catalogueNotFound);
+  return row;
+}
+
+// Only the owner's own products may be members; anything else answers 404 before anything is written.
+async function requireOwnProducts(db: Database | Tx, businessId: string, ids: string[]) {
+  if (!ids.every(isUuid)) throw AppError.notFound(serverMessages.productNotFound);
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(and(eq(products.businessId, businessId), inArray(products.id, ids)));
+  if (n !== ids.length) throw AppError.notFound(serverMessages.productNotFound);
+}
+
+async function setMembers(tx: Tx, businessId: string, catalogueId: string, ids: string[]) {
+  await tx
+    .delete(catalogueProducts)
+    .where(and(eq(catalogueProducts.businessId, businessId), eq(catalogueProducts.catalogueId, catalogueId)));
+  await tx.insert(catalogueProducts).values(ids.map((productId, position) => ({ businessId, catalogueId, productId, position })));
+}
+
+async function ownerView(db: Database | Tx, owner: Owner, id: string): Promise<Catalogue> {
+  const [r] = await db
+    .select({ c: catalogues, members: membersOf('owner') })
+    .from(catalogues)
+    .where(ownCatalogue(owner.businessId, id));
+  if (!r) throw AppError.notFound(serverMessages.catalogueNotFound);
+  return toCatalogue(r.c, r.members, owner.businessName);
+}
+
+export async function createCatalogue(ctx: Ctx, { owner, input }: { owner: Owner; input: CatalogueInputParsed }): Promise<Catalogue> {
+  const id = uuidv7();
+  await ctx.db.transaction(async (tx) => {
+    await requireOwnProducts(tx, owner.businessId, input.products);
+    // New catalogues start private: the owner makes one public once it looks right (SPEC §4 Mark Public).
+    await tx
+      .insert(catalogues)
+      .values({ businessId: owner.businessId, id, catalogueName: input.catalogueName, description: input.description });
+    await setMembers(tx, owner.businessId, id, input.products);
+  });
+  return ownerView(ctx.db, owner, id);
+}
+
+export async function updateCatalogue(
+  ctx: Ctx,
+  { owner, id, input }: { owner: Owner; id: string; input: CatalogueInputParsed },
+): Promise<Catalogue> {
+  await ctx.db.transaction(async (tx) => {
+    await requireOwnCatalogue(tx, owner.businessId, id);
+    await requireOwnProducts(tx, owner.businessId, input.products);
+    await tx
+      .update(catalogues)
+      .set({ catalogueName: input.catalogueName, description: input.description, updatedAt: new Date() })
+      .where(ownCatalogue(owner.businessId, id));
+    await setMembers(tx, owner.businessId, id, input.products);
+  });
+  return ownerView(ctx.db, owner, id);
+}
+
+export async function deleteCatalogue(ctx: Ctx, { owner, id }: { owner: Owner; id: string }) {
+  await requireOwnCatalogue(ctx.db, owner.businessId, id);
+  // Members go with it (cascade); leads keep their copied catalogue name.
+  await ctx.db.delete(catalogues).where(ownCatalogue(owner.businessId, id));
+  return { id };
+}
+
+export async function fetchCatalogue(ctx: Ctx, { owner, id }: { owner: Owner; id: string }): Promise<{ catalogue: Catalogue }> {
+  if (!isUuid(id)) throw AppError.notFound(serverMessages.catalogueNotFound);
+  return { catalogue: await ownerView(ctx.db, owner, id) };
+}
+
+export async function fetchAllCatalogues(
+  ctx: Ctx,
+  { owner, query }: { owner: Owner; query: AdminFetchAllCataloguesQuery },
+): Promise<CatalogueList> {
+  const conditions: SQL[] = [eq(catalogues.businessId, owner.businessId)];
+  if (query.isPromoted !== undefined) conditions.push(eq(catalogues.isPromoted, query.isPromoted));
+  if (query.catalogueName) conditions.push(sql`${catalogues.catalogueName} ilike ${`%${escapeLike(query.catalogueName)}%`}`);
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select({ c: catalogues, members: membersOf('owner') })
+      .from(catalogues)
+      .where(where)
+      .orderBy(...sortOrder(query.sort, { createdAt: catalogues.createdAt, name: catalogues.catalogueName, id: catalogues.id }))
+      .limit(query.perPage)
+      .offset((query.pageNo - 1) * query.perPage),
+    ctx.db.select({ total: count() }).from(catalogues).where(where),
+  ]);
+  return { catalogues: rows.map((r) => toCatalogue(r.c, r.members, owner.businessName)), count: total };
+}
+
+/** Member products of one of the owner's catalogues, private and blocked ones included. */
+export async function fetchCatalogueProducts(
+  ctx: Ctx,
+  { owner, query }: { owner: Owner; query: AdminFetchCatalogueProductsQuery },
+): Promise<CatalogueProductList> {
+  await requireOwnCatalogue(ctx.db, owner.businessId, query.id);
+  return listMembers(ctx.db, { businessId: owner.businessId, businessName: owner.businessName, catalogueId: query.id, ...query }, 'owner');
+}
+
+export async function listMembers(
+  db: Database,
+  q: {
+    businessId: string;
+    businessName: string;
+    catalogueId: string;
+    sort: AdminFetchCatalogueProductsQuery['sort'];
+    perPage: number;
+    pageNo: number;
+  },
+  viewer: 'owner' | 'public',
+): Promise<CatalogueProductList> {
+  const conditions: SQL[] = [eq(catalogueProducts.businessId, q.businessId), eq(catalogueProducts.catalogueId, q.catalogueId)];
+  if (viewer === 'public') conditions.push(eq(products.isPublic, true), eq(products.isBlocked, false));
+  const where = and(...conditions);
+  const join = and(eq(products.businessId, catalogueProducts.businessId), eq(products.id, catalogueProducts.productId));
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ p: products })
+      .from(catalogueProducts)
+      .innerJoin(products, join)
+      .where(where)
+      .orderBy(...sortOrder(q.sort, { createdAt: products.createdAt, name: products.productName, id: products.id }))
+      .limit(q.perPage)
+      .offset((q.pageNo - 1) * q.perPage),
+    db.select({ total: count() }).from(catalogueProducts).innerJoin(products, join).where(where),
+  ]);
+  return { products: rows.map((r) => toProduct(r.p, q.businessName)), count: total };
+}
+
+async function requireUnblocked(ctx: Ctx, owner: Owner, id: string) {
+  const row = await requireOwnCatalogue(ctx.db, owner.businessId, id);
+  if (row.isBlocked) throw AppError.forbidden(messages.catalogueBlocked);
+  return row;
+}
+
+export async function updateCatalogueStatus(ctx: Ctx, { owner, id }: { owner: Owner; id: string }) {
+  await requireUnblocked(ctx, owner, id);
+  const [r] = await ctx.db
+    .update(catalogues)
+    .set({ isPublic: not(catalogues.isPublic), updatedAt: new Date() })
+    .where(ownCatalogue(owner.businessId, id))
+    .returning({ status: catalogues.isPublic });
+  return { status: r.status, message: r.status ? serverMessages.cataloguePublic : serverMessages.cataloguePrivate };
+}
+
+export async function promoteCatalogue(ctx: Ctx, { owner, id }: { owner: Owner; id: string }) {
+  await requireUnblocked(ctx, owner, id);
+  const [r] = await ctx.db
+    .update(catalogues)
+    .set({ isPromoted: not(catalogues.isPromoted), updatedAt: new Date() })
+    .where(ownCatalogue(owner.businessId, id))
+    .returning({ status: catalogues.isPromoted });
+  return { status: r.status, message: r.status ? serverMessages.cataloguePromoted : serverMessages.catalogueDemoted };
+}
+
+/** SPEC Settings tile: flips the business's all-catalogues flag and every catalogue's visibility with it. */
+export async function updateAllCataloguesStatus(ctx: Ctx, { owner }: { owner: Owner }) {
+  const status = await ctx.db.transaction(async (tx) => {
+    const [b] = await tx
+      .update(businesses)
+      .set({ isAllCataloguesActive: not(businesses.isAllCataloguesActive), updatedAt: new Date() })
+      .where(eq(businesses.id, owner.businessId))
+      .returning({ status: businesses.isAllCataloguesActive });
+    await tx.update(catalogues).set({ isPublic: b.status, updatedAt: new Date() }).where(eq(catalogues.businessId, owner.businessId));
+    return b.status;
+  });
+  return { status, message: status ? serverMessages.allCataloguesActive : serverMessages.allCataloguesInactive };
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,98 @@
+import type {
+  Catalogue,
+  CatalogueList,
+  CatalogueProductList,
+  FetchAllUsersCataloguesQuery,
+  PublicFetchAllCataloguesQuery,
+  PublicFetchCatalogueProductsQuery,
+} from '@stashblog/contract/catalogues';
+import { isUuid } from '@stashblog/contract/ids';
+import { serverMessages } from '@stashblog/contract/messages';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { businesses } from '../../db/schema/businesses.ts';
+import { catalogues } from '../../db/schema/catalogues.ts';
+import { AppError } from '../../http/app-error.ts';
+import { requirePublicBusiness } from '../users/users.service.ts';
+import { recordVisit } from '../visits/visits.service.ts';
+import { membersOf, toCatalogue } from './catalogue-view.ts';
+import { escapeLike, listMembers } from './catalogues.service.ts';
+import { sortOrder } from './sort-order.ts';
+
+type Ctx = Pick<AppContext, 'db'>;
+
+// What visitors may see (SPEC §4): public and not blocked by the platform, in a visible business.
+const visible = and(eq(catalogues.isPublic, true), eq(catalogues.isBlocked, false)) as SQL;
+const order = (sort: PublicFetchAllCataloguesQuery['sort']) =>
+  sortOrder(sort, { createdAt: catalogues.createdAt, name: catalogues.catalogueName, id: catalogues.id });
+
+/** A catalogue visitors may see, resolved through its business; 404 for anything else. */
+async function requirePublicCatalogue(ctx: Ctx, { id, businessName }: { id: string; businessName: string }) {
+  const business = await requirePublicBusiness(ctx, businessName);
+  if (!isUuid(id)) throw AppError.notFound(serverMessages.catalogueNotFound);
+  const [r] = await ctx.db
+    .select({ c: catalogues, members: membersOf('public') })
+    .from(catalogues)
+    .where(and(eq(catalogues.businessId, business.id), eq(catalogues.id, id), visible));
+  if (!r) throw AppError.notFound(serverMessages.catalogueNotFound);
+  return { business, catalogue: toCatalogue(r.c, r.members, business.businessName) };
+}
+
+export async function fetchPublicCatalogues(ctx: Ctx, query: PublicFetchAllCataloguesQuery): Promise<CatalogueList> {
+  const business = await requirePublicBusiness(ctx, query.businessName);
+  const conditions: SQL[] = [eq(catalogues.businessId, business.id), visible];
+  if (query.isPromoted !== undefined) conditions.push(eq(catalogues.isPromoted, query.isPromoted));
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select({ c: catalogues, members: membersOf('public') })
+      .from(catalogues)
+      .where(where)
+      .orderBy(...order(query.sort))
+      .limit(query.perPage)
+      .offset((query.pageNo - 1) * query.perPage),
+    ctx.db.select({ total: count() }).from(catalogues).where(where),
+  ]);
+  return { catalogues: rows.map((r) => toCatalogue(r.c, r.members, business.businessName)), count: total };
+}
+
+export async function fetchPublicCatalogue(ctx: Ctx, key: { id: string; businessName: string }): Promise<{ catalogue: Catalogue }> {
+  const { catalogue } = await requirePublicCatalogue(ctx, key);
+  return { catalogue };
+}
+
+export async function fetchPublicCatalogueProducts(ctx: Ctx, query: PublicFetchCatalogueProductsQuery): Promise<CatalogueProductList> {
+  const { business } = await requirePublicCatalogue(ctx, query);
+  return listMembers(ctx.db, { ...query, businessId: business.id, businessName: business.businessName, catalogueId: query.id }, 'public');
+}
+
+export async function recordCatalogueVisit(
+  ctx: Ctx,
+  { id, businessName, userAgent }: { id: string; businessName: string; userAgent: string | undefined },
+) {
+  const { business } = await requirePublicCatalogue(ctx, { id, businessName });
+  return { counted: await recordVisit(ctx, { businessId: business.id, subjectType: 'catalogue', subjectId: id, userAgent }) };
+}
+
+/** SPEC §7 fetchAllUsers: visible catalogues of every visible business (the directory), with search. */
+export async function fetchAllUsersCatalogues(ctx: Ctx, query: FetchAllUsersCataloguesQuery): Promise<CatalogueList> {
+  const conditions: SQL[] = [visible, eq(businesses.isBlocked, false)];
+  if (query.isPromoted !== undefined) conditions.push(eq(catalogues.isPromoted, query.isPromoted));
+  if (query.searchQuery) {
+    const like = `%${escapeLike(query.searchQuery)}%`;
+    conditions.push(sql`(${catalogues.catalogueName} ilike ${like} or ${catalogues.description} ilike ${like})`);
+  }
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select({ c: catalogues, businessName: businesses.businessName, members: membersOf('public') })
+      .from(catalogues)
+      .innerJoin(businesses, eq(businesses.id, catalogues.businessId))
+      .where(where)
+      .orderBy(...order(query.sort))
+      .limit(query.perPage)
+      .offset((query.pageNo - 1) * query.perPage),
+    ctx.db.select({ total: count() }).from(catalogues).innerJoin(businesses, eq(businesses.id, catalogues.businessId)).where(where),
+  ]);
+  return { catalogues: rows.map((r) => toCatalogue(r.c, r.members, r.businessName)), count: total };
+}

@@ -1,0 +1,35 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { TestApp } from '../../../test/test-app.ts';
+import { products } from '../../db/schema/products.ts';
+
+export type ProductSpec = {
+  productName: string;
+  category?: string;
+  tags?: string[];
+  images?: string[];
+  isPublic?: boolean;
+  isBlocked?: boolean;
+};
+
+let clock = Date.UTC(2024, 0, 1);
+
+/** Inserts products straight into the table, each a second newer than the last (date sorts are deterministic). */
+export async function insertProducts(app: TestApp, businessId: string, specs: ProductSpec[]): Promise<string[]> {
+  const rows = specs.map((s) => {
+    clock += 1000;
+    return {
+      businessId,
+      id: uuidv7(),
+      productName: s.productName,
+      description: `About ${s.productName}`,
+      category: s.category ?? 'general',
+      tags: s.tags ?? [],
+      images: s.images ?? [uuidv7()],
+      isPublic: s.isPublic ?? true,
+      isBlocked: s.isBlocked ?? false,
+      createdAt: new Date(clock),
+    };
+  });
+  await app.ctx.db.insert(products).values(rows);
+  return rows.map((r) => r.id);
+}
