@@ -9,7 +9,7 @@ const noNul = (s: string) => s.replace(/\0/g, '');
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).transform(noNul).pipe(z.string().trim().min(1, message).max(max));
 const idField = z.string().trim().max(200);
-const businessNameField = z.string().trim().min(1).max(100);
+const businessNameField = z.string().trim().min(1).max(100).transform(noNul);
 const searchText = (max: number) => z.string().trim().max(max).transform(noNul).optional();
 
 // SPEC §5: at least 3 distinct products; duplicates count once.

@@ -21,7 +21,7 @@ const queryFields = {
     .transform((v) => String(v).trim())
     .pipe(z.string().regex(new RegExp(`^\\d{${limits.phoneLength}}$`), messages.queryPhoneInvalid)),
   // Optional in the form; the storefront always sends it and the lead is resolved through it.
-  businessName: z.string().trim().max(100).default(''),
+  businessName: z.string().trim().max(100).transform(noNul).default(''),
   query: z
     .string()
     .max(5000)

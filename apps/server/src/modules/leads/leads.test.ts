@@ -142,6 +142,7 @@ describe('catalogue leads', () => {
       { ...base, businessName: 'lead-other', products: [ids[0]] },
       { ...base, businessName: 'no-such-shop', products: [ids[0]] },
       { ...base, businessName: undefined, products: [ids[0]] },
+      { ...base, businessName: 'nobody\u0000', products: [ids[0]] },
     ];
     for (const [i, payload] of cases.entries()) {
       const res = await post(CL, payload, `10.0.2.${10 + i}`);
