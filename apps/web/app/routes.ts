@@ -14,5 +14,7 @@ export default [
     ]),
   ]),
   route(':businessName/products/:productId', 'routes/store/product.tsx'),
+  // A custom domain has no businessName segment; the tenant comes from the load context.
+  route('products/:productId', 'routes/store/product.tsx', { id: 'domain-product' }),
   route('*', 'routes/not-found.tsx', { id: 'catch-all' }),
 ] satisfies RouteConfig;

@@ -1,3 +1,74 @@
-export default function ProductPage() {
-  return <p>Coming soon</p>;
+import { messages } from '@stashblog/contract/messages';
+import { capitalise, displayBusinessName, productPath, storePath } from '@stashblog/contract/paths';
+import { Link } from 'react-router';
+import { ProductDetails } from '../../features/store/product-details';
+import { loadProductPage } from '../../features/store/product-page.server';
+import type { Route } from './+types/product';
+
+export function loader({ context, request, params }: Route.LoaderArgs) {
+  return loadProductPage(context, request, params);
+}
+
+export function headers() {
+  return { 'Cache-Control': 'public, max-age=0, must-revalidate' };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: messages.notFoundTitle }, { name: 'robots', content: 'noindex' }];
+  const { product, origin, publicUrl, onOwnDomain } = loaderData;
+  const title = `${capitalise(product.productName)} | ${capitalise(displayBusinessName(product.businessName))}`;
+  const description = product.description.replace(/\s+/g, ' ').trim().slice(0, 160) || messages.defaultDescription;
+  const canonical = `${origin}${productPath(product.businessName, product._id, onOwnDomain)}`;
+  const image = product.images[0] ? `${publicUrl}${product.images[0]}` : undefined;
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.productName,
+    description: product.description,
+    sku: product.itemNo || undefined,
+    category: product.category || undefined,
+    image: product.images.map((i) => `${publicUrl}${i}`),
+    brand: { '@type': 'Brand', name: capitalise(displayBusinessName(product.businessName)) },
+    url: canonical,
+    ...(product.pricePerUnit !== null
+      ? { offers: { '@type': 'Offer', price: product.pricePerUnit, priceCurrency: 'INR', url: canonical } }
+      : {}),
+  };
+  return [
+    { title },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: canonical },
+    { property: 'og:type', content: 'product' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: canonical },
+    ...(image ? [{ property: 'og:image', content: image }] : []),
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
+    ...(image ? [{ name: 'twitter:image', content: image }] : []),
+    { 'script:ld+json': jsonLd },
+  ];
+};
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, suggestions, onOwnDomain } = loaderData;
+  const home = storePath(product.businessName, '/home', onOwnDomain);
+  return (
+    <div className="min-h-screen bg-background">
+      <header className="border-black/10 border-b">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
+          <Link to={home} className="truncate font-bold text-lg capitalize">
+            {displayBusinessName(product.businessName)}
+          </Link>
+          <nav aria-label="Store">
+            <Link to={storePath(product.businessName, '/products', onOwnDomain)} className="text-sm underline">
+              All products
+            </Link>
+          </nav>
+        </div>
+      </header>
+      <ProductDetails product={product} suggestions={suggestions} onOwnDomain={onOwnDomain} />
+    </div>
+  );
 }

@@ -1,0 +1,131 @@
+import { messages } from '@stashblog/contract/messages';
+import { displayBusinessName, productPath, storePath } from '@stashblog/contract/paths';
+import type { Product } from '@stashblog/contract/products';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { api } from '../../lib/api-client';
+import { MediaImage } from '../../ui/media-image';
+import { formatListingDate, formatRupees, formatUnits } from './format';
+import { ProductGallery } from './product-gallery';
+import { SendQueryButton } from './send-query-button';
+
+type Props = { product: Product; suggestions: Product[]; onOwnDomain: boolean };
+
+export function ProductDetails({ product, suggestions, onOwnDomain }: Props) {
+  // A view is counted from the browser, so crawlers that do not run scripts are not counted.
+  useEffect(() => {
+    void api('PUT', '/public/products/visits', { id: product._id, businessName: product.businessName });
+  }, [product._id, product.businessName]);
+
+  const seller = displayBusinessName(product.businessName);
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-6">
+      <div className="grid gap-8 lg:grid-cols-2">
+        <ProductGallery images={product.images} name={product.productName} />
+        <div className="flex min-w-0 flex-col gap-4">
+          <h1 className="break-words font-bold text-2xl capitalize sm:text-3xl">{product.productName}</h1>
+          {product.tags.length ? (
+            <ul className="flex flex-wrap gap-2" aria-label="Tags">
+              {product.tags.map((t) => (
+                <li key={t} className="rounded-full bg-surface px-3 py-1 text-sm">
+                  #{t}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm sm:text-base">
+            {product.category ? <Row label="Category" value={<span className="capitalize">{product.category}</span>} /> : null}
+            {product.itemNo ? <Row label="Item No." value={product.itemNo} /> : null}
+            {product.pricePerUnit !== null ? (
+              <Row label="Price per unit" value={<span className="font-semibold text-lg">{formatRupees(product.pricePerUnit)}</span>} />
+            ) : null}
+            {product.totalUnits !== null ? <Row label="Total units" value={formatUnits(product.totalUnits)} /> : null}
+            <Row
+              label="Seller"
+              value={
+                <Link to={storePath(product.businessName, '/home', onOwnDomain)} className="capitalize underline">
+                  {seller}
+                </Link>
+              }
+            />
+            {product.link ? (
+              <Row
+                label="Link"
+                value={
+                  <a href={product.link} target="_blank" rel="noopener noreferrer nofollow" className="break-all underline">
+                    {product.link}
+                  </a>
+                }
+              />
+            ) : null}
+            <Row label="Listed on" value={<time dateTime={product.createdAt}>{formatListingDate(product.createdAt)}</time>} />
+          </dl>
+          <div>
+            <SendQueryButton productName={product.productName} />
+          </div>
+          <section aria-labelledby="description-heading">
+            <h2 id="description-heading" className="mb-2 font-semibold text-lg">
+              Description
+            </h2>
+            <p className="whitespace-pre-line break-words text-muted">{product.description}</p>
+          </section>
+          <TextList heading="Specifications" items={product.specifications} />
+          <TextList heading="Disclaimer" items={product.disclaimer} />
+        </div>
+      </div>
+      {suggestions.length ? (
+        <section aria-labelledby="suggestions-heading" className="mt-12">
+          <h2 id="suggestions-heading" className="mb-4 font-semibold text-xl">
+            {messages.youMightAlsoLike}
+          </h2>
+          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+            {suggestions.map((s) => (
+              <li key={s._id}>
+                <Link to={productPath(s.businessName, s._id, onOwnDomain)} className="group block">
+                  <div className="aspect-square overflow-hidden rounded-lg bg-surface">
+                    {s.images[0] ? (
+                      <MediaImage
+                        src={s.images[0]}
+                        alt=""
+                        width={320}
+                        height={320}
+                        sizes="(min-width: 1024px) 20vw, 50vw"
+                        className="h-full w-full object-cover"
+                      />
+                    ) : null}
+                  </div>
+                  <p className="mt-2 line-clamp-2 text-sm capitalize group-hover:underline">{s.productName}</p>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </main>
+  );
+}
+
+function Row({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <>
+      <dt className="text-muted">{label}</dt>
+      <dd className="min-w-0">{value}</dd>
+    </>
+  );
+}
+
+function TextList({ heading, items }: { heading: string; items: string[] }) {
+  if (!items.length) return null;
+  return (
+    <section>
+      <h2 className="mb-2 font-semibold text-lg">{heading}</h2>
+      <ul className="list-disc space-y-1 pl-5 text-muted">
+        {items.map((i) => (
+          <li key={i} className="break-words">
+            {i}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
