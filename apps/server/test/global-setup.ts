@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -7,32 +8,43 @@ import { runMigrations } from '../src/db/migrate.ts';
 
 // One migrated template database per run; every test file clones it (test/test-app.ts).
 // TEST_DATABASE_URL points at a server of your own (CI also runs against the system PostgreSQL 15);
-// otherwise an embedded PostgreSQL is started in .tmp/test-data.
-export const TEMPLATE = 'stash_test_template';
-
+// otherwise an embedded PostgreSQL is started in .tmp/test-data-<pid>. Names carry the pid so that
+// two runs at once (two terminals, or CI on a shared server) never touch each other's databases.
 export default async function setup(project: TestProject) {
   let stop = async () => {};
   let serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const dataDir = path.resolve(import.meta.dirname, '../../../.tmp/test-data');
+    const dataDir = path.resolve(import.meta.dirname, `../../../.tmp/test-data-${process.pid}`);
     const handle = await startEmbeddedPostgres(dataDir, { log: () => {} });
     serverUrl = handle.url;
-    stop = handle.stop;
+    stop = async () => {
+      await handle.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
   }
+  const template = `stash_test_template_${process.pid}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`drop database if exists ${TEMPLATE} with (force)`);
-  await admin.query(`create database ${TEMPLATE}`);
+  await admin.query(`drop database if exists ${template} with (force)`);
+  await admin.query(`create database ${template}`);
   await admin.end();
-  const { db, pool } = createDatabase(withDatabase(serverUrl, TEMPLATE));
+  const { db, pool } = createDatabase(withDatabase(serverUrl, template));
   await runMigrations(db);
   await pool.end();
   project.provide('dbServerUrl', serverUrl);
-  return stop;
+  project.provide('dbTemplate', template);
+  return async () => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${template} with (force)`).catch(() => {});
+    await c.end();
+    await stop();
+  };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     dbServerUrl: string;
+    dbTemplate: string;
   }
 }

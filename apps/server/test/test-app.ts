@@ -9,7 +9,6 @@ import { type App, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDatabase, withDatabase } from '../src/db/client.ts';
 import { createBusiness } from '../src/modules/users/users.service.ts';
-import { TEMPLATE } from './global-setup.ts';
 
 export type TestApp = App & {
   /** Creates a business with an owner and returns the owner's token. */
@@ -24,7 +23,7 @@ export async function createTestApp(): Promise<TestApp> {
   await admin.connect();
   for (let attempt = 0; ; attempt++) {
     try {
-      await admin.query(`create database ${name} template ${TEMPLATE}`);
+      await admin.query(`create database ${name} template ${inject('dbTemplate')}`);
       break;
     } catch (e) {
       // another file is cloning the template at this instant
