@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
+import favicon from './favicon.svg?url';
 import { NotFound } from './ui/not-found';
 import { Toasts } from './ui/toasts';
 
@@ -18,6 +19,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href={favicon} type="image/svg+xml" />
         <Meta />
         <Links />
       </head>

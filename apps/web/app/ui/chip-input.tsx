@@ -48,7 +48,7 @@ export function ChipInput({ label, values, onChange, lowercase = false, placehol
         </button>
       </div>
       {values.length ? (
-        <ul className="flex flex-wrap gap-2 pt-1" aria-label={label}>
+        <ul className="flex flex-wrap gap-2 pt-1" aria-label={`${label} added`}>
           {values.map((v) => (
             <li key={v} className="flex items-center gap-1 rounded-full bg-surface px-3 py-1 text-sm">
               <span className="break-all">{v}</span>

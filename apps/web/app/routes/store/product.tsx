@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: messages.notFoundTitle }, { name: 'robots', content: 'noindex' }];
   const { product, origin, publicUrl, onOwnDomain } = loaderData;
   const title = `${capitalise(product.productName)} | ${capitalise(displayBusinessName(product.businessName))}`;
-  const description = product.description.replace(/\s+/g, ' ').trim().slice(0, 160) || messages.defaultDescription;
+  const description = summarise(product.description) || messages.defaultDescription;
   const canonical = `${origin}${productPath(product.businessName, product._id, onOwnDomain)}`;
   const image = product.images[0] ? `${publicUrl}${product.images[0]}` : undefined;
   const jsonLd = {
@@ -50,6 +50,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { 'script:ld+json': jsonLd },
   ];
 };
+
+// Search snippets show about 160 characters; cut at a word boundary.
+function summarise(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 80 ? cut.lastIndexOf(' ') : cut.length)}…`;
+}
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, suggestions, onOwnDomain } = loaderData;
