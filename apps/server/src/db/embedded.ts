@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
@@ -102,6 +102,8 @@ export async function startEmbeddedPostgres(dataDir: string, opts: { log: Log })
     return { url: urlFor(existing), adopted: true, stop };
   }
 
+  // PostgreSQL runs as the postgres user when we are root: it must be able to reach DATA_DIR
+  if (ids) chmodSync(dataDir, 0o755);
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
     opts.log(`initialising embedded PostgreSQL in ${pgDir}`);
     const init = new EmbeddedPostgres({

@@ -98,7 +98,8 @@ export function registerTenant(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const { path: rawPath, query } = splitUrl(request.url);
-    if (rawPath === '/api' || rawPath === '/media' || skippedPrefixes.some((p) => rawPath.startsWith(p))) return;
+    // /healthz answers on any Host (load balancers and probes use addresses, not our names)
+    if (rawPath === '/healthz' || rawPath === '/api' || rawPath === '/media' || skippedPrefixes.some((p) => rawPath.startsWith(p))) return;
 
     // React Router single-fetch data requests (`/x/home.data`, `/_root.data`) follow the page they
     // load; they are never redirected (the router would not follow an HTTP redirect there).
