@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { isUuid } from '@stashblog/contract/ids';
+import { imageWidths } from '@stashblog/contract/limits';
 import { type MediaCategory, mediaFileParams } from '@stashblog/contract/media';
 import { serverMessages } from '@stashblog/contract/messages';
 import { mediaUrl } from '@stashblog/contract/paths';
@@ -120,7 +121,17 @@ export async function readMediaFile(
   const parsed = mediaFileParams.safeParse(params);
   if (!parsed.success) return null;
   const { mediaId, file } = parsed.data;
-  const blob = await ctx.blobs.get(`${mediaId.toLowerCase()}/${file}`);
+  const key = mediaId.toLowerCase();
+  let blob = await ctx.blobs.get(`${key}/${file}`);
+  // A small original has no wide variants; srcset still names every width (the page cannot know
+  // the original's size), so a wider request gets the widest variant there is.
+  const wanted = /^(\d+)\.webp$/.exec(file);
+  if (!blob && wanted) {
+    for (const w of [...imageWidths].reverse().filter((w) => w < Number(wanted[1]))) {
+      blob = await ctx.blobs.get(`${key}/${w}.webp`);
+      if (blob) break;
+    }
+  }
   if (!blob) return null;
   return { ...blob, contentType: file.endsWith('.webp') ? contentTypes.webp : contentTypes.jpg };
 }
