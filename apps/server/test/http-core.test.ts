@@ -1,0 +1,63 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+describe('HTTP core', () => {
+  it('answers /healthz from the database', async () => {
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.json()).toEqual({ ok: true });
+  });
+
+  it('publishes the OpenAPI document at /api/docs', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of [
+      '/api/auth/user/logIn',
+      '/api/userAdmin/products/create',
+      '/api/public/products/fetch',
+      '/api/userAdmin/catalogues/create',
+    ]) {
+      expect(paths).toContain(p);
+    }
+  });
+
+  it('wraps client errors in the envelope and never answers 5xx for bad input', async () => {
+    const unknown = await app.inject({ method: 'GET', url: '/api/nope' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 404, payload: null });
+    const badJson = await app.inject({
+      method: 'POST',
+      url: '/api/auth/user/logIn',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json().code).toBe(400);
+    const wrongType = await app.inject({ method: 'POST', url: '/api/auth/user/logIn', payload: { email: ['a'], password: 42 } });
+    expect(wrongType.statusCode).toBe(400);
+  });
+
+  it('sets security headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('config', () => {
+  it('stops with a message naming the bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('has the documented defaults', () => {
+    const c = loadConfig({ DATA_DIR: '/tmp/stash-config-test', SECRET: 's'.repeat(40) });
+    expect(c).toMatchObject({ port: 5004, appHosts: ['localhost:5004', '127.0.0.1:5004'], databaseUrl: undefined, seedDemo: true });
+  });
+});
