@@ -1,8 +1,8 @@
 import { buildApp } from './app.ts';
+import { seedDemoIfEmpty } from './cli/seed-demo.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock.ts';
 import { openDatabase } from './db/open.ts';
-import { seedDemoIfEmpty } from './cli/seed-demo.ts';
 
 // Start-up and graceful shutdown only; everything else is in app.ts.
 async function main() {
