@@ -5,10 +5,18 @@ import { apiPayload } from '../../lib/api-client';
 
 const other = 'Other';
 
-type Props = { value: string; onChange: (value: string) => void; onBlur?: () => void; error?: string; disabled?: boolean };
+type Props = {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  error?: string;
+  disabled?: boolean;
+  /** react-hook-form focuses the first invalid field through this ref. */
+  inputRef?: React.Ref<HTMLInputElement>;
+};
 
 /** SPEC §5 category: suggestions from the owner's categories, plus 'Other' to type a new one. */
-export function CategoryField({ value, onChange, onBlur, error, disabled }: Props) {
+export function CategoryField({ value, onChange, onBlur, error, disabled, inputRef }: Props) {
   const id = useId();
   const [typed, setTyped] = useState(value);
   const [isOther, setIsOther] = useState(false);
@@ -48,6 +56,7 @@ export function CategoryField({ value, onChange, onBlur, error, disabled }: Prop
         {isOther ? 'New category' : 'Category'}
       </label>
       <input
+        ref={inputRef}
         id={id}
         value={typed}
         disabled={disabled}

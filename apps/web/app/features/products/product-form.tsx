@@ -49,6 +49,8 @@ const numberGuards = {
 
 type Props = { productId?: string; initial?: Values; initialImages?: ImageItem[] };
 
+const screenOrder = ['category', 'productName', 'itemNo', 'description', 'pricePerUnit', 'totalUnits', 'link'] as const;
+
 export function ProductForm({ productId, initial = emptyProduct, initialImages = [] }: Props) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -60,9 +62,12 @@ export function ProductForm({ productId, initial = emptyProduct, initialImages =
     register,
     control,
     handleSubmit,
+    setFocus,
     formState: { errors },
   } = useForm<Values, unknown, Values>({
     defaultValues: initial,
+    // Registration order is not screen order (the category Controller registers after the inputs).
+    shouldFocusError: false,
     // The contract schema checks the form; its parsed output is not what the form keeps.
     resolver: zodResolver(productInput) as never,
   });
@@ -86,7 +91,12 @@ export function ProductForm({ productId, initial = emptyProduct, initialImages =
     } finally {
       inFlight.current = false;
     }
-  });
+  }, focusFirstError);
+
+  function focusFirstError(invalid: Partial<Record<keyof Values, unknown>>) {
+    const first = screenOrder.find((name) => invalid[name]);
+    if (first) setFocus(first);
+  }
 
   const busy = progress !== null;
   return (
@@ -96,7 +106,13 @@ export function ProductForm({ productId, initial = emptyProduct, initialImages =
           control={control}
           name="category"
           render={({ field }) => (
-            <CategoryField value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.category?.message} />
+            <CategoryField
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={errors.category?.message}
+            />
           )}
         />
         <Field label="Product Name" error={errors.productName?.message} {...register('productName')} />

@@ -7,7 +7,7 @@ import { api } from '../../lib/api-client';
 import { MediaImage } from '../../ui/media-image';
 import { formatListingDate, formatRupees, formatUnits } from './format';
 import { ProductGallery } from './product-gallery';
-import { SendQueryButton } from './send-query-button';
+import { SendQueryButton } from '../leads/send-query-button';
 
 type Props = { product: Product; suggestions: Product[]; onOwnDomain: boolean };
 
@@ -33,7 +33,7 @@ export function ProductDetails({ product, suggestions, onOwnDomain }: Props) {
               ))}
             </ul>
           ) : null}
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm sm:text-base">
+          <dl className="grid grid-cols-[auto_1fr] items-baseline gap-x-4 gap-y-2 text-sm sm:text-base">
             {product.category ? <Row label="Category" value={<span className="capitalize">{product.category}</span>} /> : null}
             {product.itemNo ? <Row label="Item No." value={product.itemNo} /> : null}
             {product.pricePerUnit !== null ? (
@@ -61,7 +61,7 @@ export function ProductDetails({ product, suggestions, onOwnDomain }: Props) {
             <Row label="Listed on" value={<time dateTime={product.createdAt}>{formatListingDate(product.createdAt)}</time>} />
           </dl>
           <div>
-            <SendQueryButton productName={product.productName} />
+            <SendQueryButton productId={product._id} productName={product.productName} businessName={product.businessName} />
           </div>
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="mb-2 font-semibold text-lg">
