@@ -118,6 +118,8 @@ export const publicFetchAllQuery = z.object({
   businessName: businessNameField,
   isPromoted: boolQuery,
   sort: sortSchema,
+  /** The storefront's category filter (home categories carousel → listing); case-insensitive exact match. */
+  category: searchText(80),
 });
 export type PublicFetchAllQuery = z.output<typeof publicFetchAllQuery>;
 

@@ -312,7 +312,12 @@ export async function fetchPublicProduct(
 /** GET public fetchAll: one business's public products. */
 export async function fetchPublicProducts(ctx: Pick<AppContext, 'db'>, { query }: { query: PublicFetchAllQuery }): Promise<ProductList> {
   const businessId = await publicBusiness(ctx, query.businessName);
-  const where = and(eq(products.businessId, businessId), visible, query.isPromoted ? eq(products.isPromoted, true) : undefined);
+  const where = and(
+    eq(products.businessId, businessId),
+    visible,
+    query.isPromoted ? eq(products.isPromoted, true) : undefined,
+    query.category ? sql`lower(${products.category}) = ${query.category.toLowerCase()}` : undefined,
+  );
   return listPage(ctx, where, query);
 }
 

@@ -402,6 +402,17 @@ describe('public products', () => {
     expect(await list({ perPage: '2', pageNo: '3' })).toEqual({ products: [], count: 3 });
   });
 
+  it('filters the storefront listing by category, ignoring case', async () => {
+    const { makePublic } = await shop('pubcat');
+    await makePublic({ productName: 'vase', category: 'Pottery' });
+    await makePublic({ productName: 'quilt', category: 'Textiles' });
+    const list = async (category: string) =>
+      (await app.inject({ method: 'GET', url: pub('fetchAll'), query: { businessName: 'pubcat', category } })).json().payload;
+    expect(await list('pottery')).toMatchObject({ count: 1, products: [{ productName: 'vase' }] });
+    expect((await list('')).count).toBe(2);
+    expect((await list('Nothing')).count).toBe(0);
+  });
+
   it('suggests related products first and never the product itself', async () => {
     const { owner, makePublic } = await shop('suggester');
     const lamp = await makePublic({ productName: 'Lamp', category: 'Lighting', tags: ['brass'] });
