@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../app-context.ts';
 import { businesses } from '../db/schema/businesses.ts';
+import { catalogueProducts, catalogues } from '../db/schema/catalogues.ts';
 import { products } from '../db/schema/products.ts';
 import { storeImage } from '../modules/media/media.service.ts';
 import { createBusiness } from '../modules/users/users.service.ts';
@@ -13,6 +14,8 @@ import { demoImage } from './demo-images.ts';
 export const demoPassword = 'demo-password-1';
 
 type DemoProduct = { name: string; category: string; tags: string[]; price: number; units: number };
+/** Members are indexes into the business's products; every demo catalogue is public. */
+type DemoCatalogue = { name: string; description: string; members: number[] };
 
 const demoBusinesses: {
   businessName: string;
@@ -22,6 +25,7 @@ const demoBusinesses: {
   phoneNo: string;
   description: string;
   products: DemoProduct[];
+  catalogues: DemoCatalogue[];
 }[] = [
   {
     businessName: 'lotus-handicrafts',
@@ -46,6 +50,19 @@ const demoBusinesses: {
       { name: 'Lac bead necklace', category: 'Jewellery', tags: ['lac', 'necklace', 'beads'], price: 820, units: 55 },
       { name: 'Jute tote bag', category: 'Textiles', tags: ['jute', 'bag', 'eco'], price: 450, units: 300 },
     ],
+    catalogues: [
+      // More than one wide page (10), so the catalogue page scrolls into a second page.
+      {
+        name: 'festive picks',
+        description: 'Gifts and decor for Diwali, weddings and every celebration in between, hand-made in Rajasthan.',
+        members: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+      },
+      {
+        name: 'pottery and textiles',
+        description: 'Blue pottery, terracotta and block-printed textiles.',
+        members: [0, 1, 2, 3, 4, 5, 13],
+      },
+    ],
   },
   {
     businessName: 'spice-route-exports',
@@ -68,6 +85,14 @@ const demoBusinesses: {
       { name: 'Kashmiri almonds', category: 'Dry Fruits', tags: ['almonds', 'kashmir'], price: 1400, units: 280 },
       { name: 'Golden raisins', category: 'Dry Fruits', tags: ['raisins', 'golden'], price: 390, units: 700 },
     ],
+    catalogues: [
+      {
+        name: 'kerala spice box',
+        description: 'Whole spices, estate teas and dry fruits packed for export.',
+        members: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+      },
+      { name: 'tea time', description: 'Estate teas from the Nilgiris, Assam and Darjeeling, and our masala chai.', members: [5, 6, 7, 8] },
+    ],
   },
 ];
 
@@ -89,15 +114,18 @@ export async function seedDemo(ctx: AppContext, log: (msg: string) => void): Pro
       .set({ address: demo.address, phoneNo: demo.phoneNo, description: demo.description, banners, images: banners.slice(0, 2) })
       .where(sql`${businesses.id} = ${businessId}`);
     const now = Date.now();
+    const productIds: string[] = [];
     for (const [i, p] of demo.products.entries()) {
       const images = [];
       for (let v = 0; v < 2; v++) {
         const data = await demoImage(p.name, v);
         images.push(await storeImage(ctx, { businessId, category: 'products', name: `${p.name}-${v}.png`, data }));
       }
+      const id = uuidv7();
+      productIds.push(id);
       await ctx.db.insert(products).values({
         businessId,
-        id: uuidv7(),
+        id,
         productName: p.name,
         itemNo: `${demo.businessName.slice(0, 3).toUpperCase()}-${String(i + 1).padStart(3, '0')}`,
         description: `${p.name} from ${demo.name}'s workshop. ${demo.description} Packed carefully and shipped across India and abroad.`,
@@ -114,7 +142,24 @@ export async function seedDemo(ctx: AppContext, log: (msg: string) => void): Pro
         createdAt: new Date(now - (demo.products.length - i) * 3600_000),
       });
     }
-    log(`demo business '${demo.businessName}' seeded (${demo.products.length} products); sign in as ${demo.email} / ${demoPassword}`);
+    for (const [i, c] of demo.catalogues.entries()) {
+      const catalogueId = uuidv7();
+      await ctx.db.insert(catalogues).values({
+        businessId,
+        id: catalogueId,
+        catalogueName: c.name,
+        description: c.description,
+        isPublic: true,
+        isPromoted: i === 0,
+        createdAt: new Date(now - (demo.catalogues.length - i) * 60_000),
+      });
+      await ctx.db
+        .insert(catalogueProducts)
+        .values(c.members.map((m, position) => ({ businessId, catalogueId, productId: productIds[m], position })));
+    }
+    log(
+      `demo business '${demo.businessName}' seeded (${demo.products.length} products, ${demo.catalogues.length} catalogues); sign in as ${demo.email} / ${demoPassword}`,
+    );
   }
 }
 

@@ -5,9 +5,9 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api-client';
 import { MediaImage } from '../../ui/media-image';
+import { SendQueryButton } from '../leads/send-query-button';
 import { formatListingDate, formatRupees, formatUnits } from './format';
 import { ProductGallery } from './product-gallery';
-import { SendQueryButton } from '../leads/send-query-button';
 
 type Props = { product: Product; suggestions: Product[]; onOwnDomain: boolean };
 

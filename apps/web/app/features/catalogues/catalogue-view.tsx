@@ -1,0 +1,120 @@
+import type { Catalogue } from '@stashblog/contract/catalogues';
+import { defaultSort, type SortOption } from '@stashblog/contract/lists';
+import { messages } from '@stashblog/contract/messages';
+import type { Product } from '@stashblog/contract/products';
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/api-client';
+import { QueryFormModal } from '../leads/query-form-modal';
+import { BannerCarousel } from './banner-carousel';
+import { CatalogueProductCard } from './catalogue-product-card';
+import { ProductQuickView } from './product-quick-view';
+import { canSendQuery, useSelection } from './selection';
+import { SortSelect } from './sort-select';
+import { useCatalogueProducts, useLoadMoreSentinel } from './use-catalogue-products';
+
+type Props = { catalogue: Catalogue; products: Product[]; count: number; onOwnDomain: boolean };
+
+/** SPEC "Public catalogue page": banner, heading, sort, Select mode with Send Query, infinite grid, quick view, FAQ. */
+export function CatalogueView({ catalogue, products: firstProducts, count: firstCount, onOwnDomain }: Props) {
+  const [sort, setSort] = useState<SortOption>(defaultSort);
+  const [selection, dispatch] = useSelection();
+  const [viewing, setViewing] = useState<Product | null>(null);
+  const [querying, setQuerying] = useState(false);
+  const { products, count, hasNextPage, isFetchingNextPage, isPending, isError, error, fetchNextPage } = useCatalogueProducts({
+    id: catalogue._id,
+    businessName: catalogue.businessName,
+    sort,
+    first: { products: firstProducts, count: firstCount },
+  });
+  const sentinel = useLoadMoreSentinel(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, hasNextPage && !isFetchingNextPage);
+
+  // A view is counted from the browser, so crawlers that do not run scripts are not counted.
+  useEffect(() => {
+    void api('PUT', '/public/catalogues/visits', { id: catalogue._id, businessName: catalogue.businessName });
+  }, [catalogue._id, catalogue.businessName]);
+
+  const selected = selection.selected;
+  return (
+    <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6">
+      <BannerCarousel images={catalogue.images} name={catalogue.catalogueName} />
+      <div className="flex flex-col gap-2">
+        <h1 className="break-words font-bold text-2xl capitalize sm:text-3xl">{catalogue.catalogueName}</h1>
+        {catalogue.description ? <p className="whitespace-pre-line break-words text-muted">{catalogue.description}</p> : null}
+      </div>
+      <div className="sticky top-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-3 border-black/10 border-b bg-background/95 px-4 py-3 backdrop-blur">
+        <SortSelect value={sort} onChange={setSort} />
+        <div className="flex flex-wrap items-center gap-2">
+          {selection.selecting ? <span className="text-muted text-sm">{selected.length} selected</span> : null}
+          <button
+            type="button"
+            onClick={() => dispatch({ type: 'toggleMode' })}
+            aria-pressed={selection.selecting}
+            className="rounded border border-primary px-4 py-2 text-sm"
+          >
+            {selection.selecting ? 'Deselect all' : 'Select'}
+          </button>
+          {canSendQuery(selection) ? (
+            <button type="button" onClick={() => setQuerying(true)} className="rounded bg-primary px-4 py-2 text-on-primary text-sm">
+              Send Query
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {isError ? (
+        <p role="alert" className="rounded bg-surface p-6 text-center">
+          {error.message}
+        </p>
+      ) : isPending ? (
+        <p className="p-6 text-center text-muted" role="status">
+          Loading…
+        </p>
+      ) : products.length === 0 ? (
+        <p className="rounded bg-surface p-10 text-center">No products in this catalogue yet.</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5" aria-label="Catalogue products">
+          {products.map((p, i) => (
+            <li key={p._id}>
+              <CatalogueProductCard
+                product={p}
+                eager={i < 5}
+                selecting={selection.selecting}
+                selected={selected.includes(p._id)}
+                onToggle={(id) => dispatch({ type: 'toggle', id })}
+                onView={setViewing}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div ref={sentinel} aria-hidden="true" />
+      {isFetchingNextPage ? (
+        <p className="text-center text-muted text-sm" role="status">
+          Loading more…
+        </p>
+      ) : null}
+      {!hasNextPage && products.length > 0 && count > 0 ? (
+        <p className="text-center text-muted text-sm">
+          Showing all {count} {count === 1 ? 'product' : 'products'}
+        </p>
+      ) : null}
+      <section aria-labelledby="faq-heading" className="mt-6 rounded-lg bg-surface p-6">
+        <h2 id="faq-heading" className="mb-3 font-semibold text-xl">
+          {messages.faqHeading}
+        </h2>
+        <p className="text-muted">{messages.faqEmpty}</p>
+      </section>
+      {viewing ? <ProductQuickView product={viewing} onOwnDomain={onOwnDomain} onClose={() => setViewing(null)} /> : null}
+      {querying ? (
+        <QueryFormModal
+          target={{ kind: 'catalogue', catalogueId: catalogue._id, products: selected }}
+          businessName={catalogue.businessName}
+          subject={`${catalogue.catalogueName} (${selected.length} ${selected.length === 1 ? 'product' : 'products'})`}
+          onClose={() => setQuerying(false)}
+          onSent={() => dispatch({ type: 'clear' })}
+        />
+      ) : null}
+    </main>
+  );
+}

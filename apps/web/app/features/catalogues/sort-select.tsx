@@ -1,0 +1,20 @@
+import { type SortOption, sortOptions } from '@stashblog/contract/lists';
+
+export function SortSelect({ value, onChange }: { value: SortOption; onChange: (sort: SortOption) => void }) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <span>Sort by</span>
+      <select
+        value={value}
+        onChange={(e) => onChange(e.target.value as SortOption)}
+        className="rounded border border-black/20 bg-background px-2 py-1.5"
+      >
+        {sortOptions.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,43 @@
+import type { CatalogueProductList } from '@stashblog/contract/catalogues';
+import { limits } from '@stashblog/contract/limits';
+import { defaultSort, type SortOption } from '@stashblog/contract/lists';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { apiPayload } from '../../lib/api-client';
+import { nextPageParam, type PageParam, pageSizeFor, uniqueById } from './paging';
+
+type Args = { id: string; businessName: string; sort: SortOption; first: CatalogueProductList };
+
+const firstPage: PageParam = { pageNo: 1, perPage: limits.publicCataloguePageWide };
+const viewportSize = () => (typeof window === 'undefined' ? limits.publicCataloguePageWide : pageSizeFor(window.innerWidth));
+
+/** The catalogue's products for one sort order, the server-rendered first page seeding the default order. */
+export function useCatalogueProducts({ id, businessName, sort, first }: Args) {
+  const query = useInfiniteQuery({
+    queryKey: ['public-catalogue-products', businessName, id, sort],
+    queryFn: ({ pageParam }) =>
+      apiPayload<CatalogueProductList>('GET', '/public/catalogues/fetchProducts', { id, businessName, sort, ...pageParam }),
+    initialPageParam: sort === defaultSort ? firstPage : { pageNo: 1, perPage: viewportSize() },
+    getNextPageParam: (_last, pages) => nextPageParam(uniqueById(pages).length, pages.at(-1)?.count ?? 0, viewportSize()),
+    ...(sort === defaultSort ? { initialData: { pages: [first], pageParams: [firstPage] } } : {}),
+    staleTime: 60_000,
+  });
+  return { ...query, products: query.data ? uniqueById(query.data.pages) : [], count: query.data?.pages.at(-1)?.count ?? first.count };
+}
+
+/** SPEC §9 infinite scroll: the next page loads when the end of the grid comes within 150 px. */
+export function useLoadMoreSentinel(onReach: () => void, enabled: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const latest = useRef(onReach);
+  latest.current = onReach;
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !enabled || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && latest.current(), {
+      rootMargin: `0px 0px ${limits.infiniteScrollTriggerPx}px 0px`,
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [enabled]);
+  return ref;
+}

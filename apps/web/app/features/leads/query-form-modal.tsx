@@ -1,0 +1,105 @@
+import { limits } from '@stashblog/contract/limits';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { api, isOk, toastFailure } from '../../lib/api-client';
+import { Field } from '../../ui/field';
+import { Modal } from './modal';
+import { buildQuery, type QueryErrors, type QueryTarget, type QueryValues, queryPath } from './query-target';
+
+type Props = { target: QueryTarget; businessName: string; subject: string; onClose: () => void; onSent?: () => void };
+
+const empty: QueryValues = { name: '', email: '', phoneNo: '', query: '' };
+
+/** SPEC "Modals: query form": Name, Email, Phone, Query; §5 rules checked before sending, the server's word after. */
+export function QueryFormModal({ target, businessName, subject, onClose, onSent }: Props) {
+  const [values, setValues] = useState<QueryValues>(empty);
+  const [errors, setErrors] = useState<QueryErrors>({});
+  const [sending, setSending] = useState(false);
+  const inFlight = useRef(false);
+
+  const set = (key: keyof QueryValues) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    // SPEC §5: the phone input accepts at most 10 characters.
+    const value = key === 'phoneNo' ? e.target.value.slice(0, limits.phoneLength) : e.target.value;
+    setValues((v) => ({ ...v, [key]: value }));
+  };
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (inFlight.current) return;
+    const built = buildQuery(target, businessName, values);
+    setErrors(built.errors);
+    if (!built.ok) {
+      if (built.errors.products) toast.error(built.errors.products);
+      return;
+    }
+    inFlight.current = true;
+    setSending(true);
+    try {
+      const result = await api<{ id: string }>('POST', queryPath(target), built.body);
+      if (!isOk(result)) return toastFailure({ error: result.message || result.error });
+      toast.success(result.message);
+      onSent?.();
+      onClose();
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+    }
+  }
+
+  return (
+    <Modal title="Send Query" onClose={onClose}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <p className="text-muted text-sm">
+          About <span className="font-medium text-text capitalize">{subject}</span>
+        </p>
+        {errors.products ? (
+          <p role="alert" className="text-red-700 text-sm">
+            {errors.products}
+          </p>
+        ) : null}
+        <Field label="Name" name="name" autoComplete="name" value={values.name} onChange={set('name')} error={errors.name} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+        />
+        <Field
+          label="Phone"
+          name="phoneNo"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={limits.phoneLength}
+          value={values.phoneNo}
+          onChange={set('phoneNo')}
+          error={errors.phoneNo}
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="query-text" className="font-medium text-sm">
+            Query
+          </label>
+          <textarea
+            id="query-text"
+            name="query"
+            rows={4}
+            value={values.query}
+            onChange={set('query')}
+            className="rounded border border-black/20 bg-background px-3 py-2"
+          />
+        </div>
+        <div className="flex justify-end gap-3">
+          <button type="button" onClick={onClose} className="rounded border border-primary px-4 py-2">
+            Cancel
+          </button>
+          <button type="submit" disabled={sending} className="rounded bg-primary px-4 py-2 text-on-primary disabled:opacity-60">
+            {sending ? 'Sending…' : 'Send'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

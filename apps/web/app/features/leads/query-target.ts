@@ -1,0 +1,27 @@
+import { catalogueLeadBody, productLeadBody } from '@stashblog/contract/leads';
+
+/** What a query is about: one product (product page) or products picked in a catalogue. */
+export type QueryTarget = { kind: 'product'; productId: string } | { kind: 'catalogue'; catalogueId: string; products: string[] };
+
+export type QueryValues = { name: string; email: string; phoneNo: string; query: string };
+export type QueryErrors = Partial<Record<keyof QueryValues | 'products', string>>;
+
+/** The request body for a target, and the SPEC §5 messages of its contract schema (first problem per field). */
+export function buildQuery(target: QueryTarget, businessName: string, values: QueryValues) {
+  const common = { ...values, businessName };
+  const parsed =
+    target.kind === 'product'
+      ? productLeadBody.safeParse({ ...common, fkProductId: target.productId })
+      : catalogueLeadBody.safeParse({ ...common, fkCatalogueId: target.catalogueId, products: target.products });
+  if (parsed.success) return { ok: true as const, body: parsed.data, errors: {} };
+  const errors: QueryErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    const field = key === 'fkProductId' ? 'products' : (key as keyof QueryErrors);
+    errors[field] ??= issue.message;
+  }
+  return { ok: false as const, errors, first: parsed.error.issues[0]?.message ?? '' };
+}
+
+export const queryPath = (target: QueryTarget) =>
+  target.kind === 'product' ? '/public/products/createLead' : '/public/catalogues/createLead';

@@ -1,0 +1,24 @@
+import { useState } from 'react';
+import { QueryFormModal } from './query-form-modal';
+
+type Props = { productId: string; productName: string; businessName: string };
+
+/** The product page's 'Send Query': a product lead through the query form modal. */
+export function SendQueryButton({ productId, productName, businessName }: Props) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)} className="rounded bg-primary px-6 py-3 font-semibold text-on-primary">
+        Send Query
+      </button>
+      {open ? (
+        <QueryFormModal
+          target={{ kind: 'product', productId }}
+          businessName={businessName}
+          subject={productName}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
+    </>
+  );
+}

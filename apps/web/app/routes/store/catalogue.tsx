@@ -1,0 +1,90 @@
+import { messages } from '@stashblog/contract/messages';
+import { capitalise, cataloguePath, displayBusinessName, productPath, storePath } from '@stashblog/contract/paths';
+import { Link } from 'react-router';
+import { loadCataloguePage } from '../../features/catalogues/catalogue-page.server';
+import { CatalogueView } from '../../features/catalogues/catalogue-view';
+import type { Route } from './+types/catalogue';
+
+export function loader({ context, request, params }: Route.LoaderArgs) {
+  return loadCataloguePage(context, request, params);
+}
+
+export function headers() {
+  return { 'Cache-Control': 'public, max-age=0, must-revalidate' };
+}
+
+// Search snippets show about 160 characters; cut at a word boundary.
+function summarise(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 80 ? cut.lastIndexOf(' ') : cut.length)}…`;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: messages.notFoundTitle }, { name: 'robots', content: 'noindex' }];
+  const { catalogue, products, origin, publicUrl, onOwnDomain } = loaderData;
+  // SPEC: capitalised catalogue name, then capitalised business name.
+  const title = `${capitalise(catalogue.catalogueName)} | ${capitalise(displayBusinessName(catalogue.businessName))}`;
+  const description = summarise(catalogue.description) || messages.defaultDescription;
+  const canonical = `${origin}${cataloguePath(catalogue.businessName, catalogue._id, onOwnDomain)}`;
+  const image = catalogue.images[0] ? `${publicUrl}${catalogue.images[0]}` : undefined;
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'CollectionPage',
+    name: catalogue.catalogueName,
+    description: catalogue.description,
+    url: canonical,
+    image: catalogue.images.map((i) => `${publicUrl}${i}`),
+    mainEntity: {
+      '@type': 'ItemList',
+      numberOfItems: catalogue.totalProducts,
+      itemListElement: products.map((p, i) => ({
+        '@type': 'ListItem',
+        position: i + 1,
+        name: p.productName,
+        url: `${origin}${productPath(p.businessName, p._id, onOwnDomain)}`,
+      })),
+    },
+  };
+  return [
+    { title },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: canonical },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: canonical },
+    ...(image ? [{ property: 'og:image', content: image }] : []),
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
+    ...(image ? [{ name: 'twitter:image', content: image }] : []),
+    { 'script:ld+json': jsonLd },
+  ];
+};
+
+export default function CataloguePage({ loaderData }: Route.ComponentProps) {
+  const { catalogue, products, count, onOwnDomain } = loaderData;
+  const store = (rest: string) => storePath(catalogue.businessName, rest, onOwnDomain);
+  return (
+    <div className="min-h-screen bg-background">
+      <header className="border-black/10 border-b">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3">
+          <Link to={store('/home')} className="truncate font-bold text-lg capitalize">
+            {displayBusinessName(catalogue.businessName)}
+          </Link>
+          <nav aria-label="Store" className="flex gap-4 text-sm">
+            <Link to={store('/products')} className="underline">
+              Products
+            </Link>
+            <Link to={store('/catalogues')} className="underline">
+              Catalogues
+            </Link>
+          </nav>
+        </div>
+      </header>
+      <CatalogueView key={catalogue._id} catalogue={catalogue} products={products} count={count} onOwnDomain={onOwnDomain} />
+    </div>
+  );
+}
