@@ -29,7 +29,7 @@ export function ProductPicker({ selectedIds, onAdd, onRemove }: Props) {
   });
 
   return (
-    <fieldset className="flex flex-col gap-3 rounded-lg border border-black/10 p-3">
+    <fieldset className="flex min-w-0 flex-col gap-3 rounded-lg border border-black/10 p-3">
       <legend className="px-1 font-medium text-sm">Add products</legend>
       <label className="flex flex-col gap-1">
         <span className="sr-only">Search your products</span>
