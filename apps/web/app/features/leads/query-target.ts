@@ -13,7 +13,7 @@ export function buildQuery(target: QueryTarget, businessName: string, values: Qu
     target.kind === 'product'
       ? productLeadBody.safeParse({ ...common, fkProductId: target.productId })
       : catalogueLeadBody.safeParse({ ...common, fkCatalogueId: target.catalogueId, products: target.products });
-  if (parsed.success) return { ok: true as const, body: parsed.data, errors: {} };
+  if (parsed.success) return { ok: true as const, body: parsed.data, errors: {} as QueryErrors };
   const errors: QueryErrors = {};
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? '');

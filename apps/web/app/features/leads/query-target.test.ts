@@ -1,0 +1,32 @@
+import { messages } from '@stashblog/contract/messages';
+import { describe, expect, it } from 'vitest';
+import { buildQuery } from './query-target';
+
+const good = { name: 'Meera', email: 'meera@example.test', phoneNo: '9876501234', query: '' };
+const catalogue = { kind: 'catalogue' as const, catalogueId: 'c1', products: ['p1', 'p2'] };
+
+describe('buildQuery (SPEC §5 query form)', () => {
+  it('reports every missing field with its SPEC message, email first', () => {
+    const r = buildQuery(catalogue, 'lotus', { name: '', email: '', phoneNo: '', query: '' });
+    expect(r.ok).toBe(false);
+    expect(r.errors).toEqual({
+      email: messages.queryEmailRequired,
+      name: messages.queryNameRequired,
+      phoneNo: messages.queryPhoneInvalid,
+    });
+    expect(r.ok === false && r.first).toBe(messages.queryEmailRequired);
+  });
+  it('wants exactly 10 phone digits', () => {
+    expect(buildQuery(catalogue, 'lotus', { ...good, phoneNo: '98765' }).errors.phoneNo).toBe(messages.queryPhoneInvalid);
+    expect(buildQuery(catalogue, 'lotus', { ...good, phoneNo: '98765abcde' }).errors.phoneNo).toBe(messages.queryPhoneInvalid);
+  });
+  it('needs at least one product for a catalogue query', () => {
+    expect(buildQuery({ ...catalogue, products: [] }, 'lotus', good).errors.products).toBe(messages.queryProductsRequired);
+  });
+  it('builds the catalogue and product bodies with the business name', () => {
+    const c = buildQuery(catalogue, 'lotus', good);
+    expect(c.ok && c.body).toMatchObject({ fkCatalogueId: 'c1', products: ['p1', 'p2'], businessName: 'lotus', phoneNo: '9876501234' });
+    const p = buildQuery({ kind: 'product', productId: 'x1' }, 'lotus', good);
+    expect(p.ok && p.body).toMatchObject({ fkProductId: 'x1', businessName: 'lotus' });
+  });
+});
