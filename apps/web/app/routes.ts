@@ -17,10 +17,28 @@ export default [
       route('signOut', 'routes/admin/sign-out.tsx'),
     ]),
   ]),
-  route(':businessName/products/:productId', 'routes/store/product.tsx'),
-  // A custom domain has no businessName segment; the tenant comes from the load context.
-  route('products/:productId', 'routes/store/product.tsx', { id: 'domain-product' }),
-  route(':businessName/catalogues/:catalogueId', 'routes/store/catalogue.tsx'),
-  route('catalogues/:catalogueId', 'routes/store/catalogue.tsx', { id: 'domain-catalogue' }),
+  // The storefront, twice: `/:businessName/…` on our own host, unprefixed on a custom domain (the tenant
+  // then comes from the load context). On our own host the unprefixed `/home` is the marketing home.
+  layout('routes/store/layout.tsx', { id: 'store-layout' }, [
+    ...prefix(':businessName', [
+      route('home', 'routes/store/home.tsx'),
+      route('products', 'routes/store/products.tsx'),
+      route('products/:productId', 'routes/store/product.tsx'),
+      route('catalogues', 'routes/store/catalogues.tsx'),
+      route('catalogues/:catalogueId', 'routes/store/catalogue.tsx'),
+      route('aboutus', 'routes/store/about-us.tsx'),
+      route('contactus', 'routes/store/contact-us.tsx'),
+      route('signIn', 'routes/store/sign-in-redirect.tsx'),
+    ]),
+  ]),
+  layout('routes/store/layout.tsx', { id: 'domain-store-layout' }, [
+    route('home', 'routes/store/home.tsx', { id: 'domain-home' }),
+    route('products', 'routes/store/products.tsx', { id: 'domain-products' }),
+    route('products/:productId', 'routes/store/product.tsx', { id: 'domain-product' }),
+    route('catalogues', 'routes/store/catalogues.tsx', { id: 'domain-catalogues' }),
+    route('catalogues/:catalogueId', 'routes/store/catalogue.tsx', { id: 'domain-catalogue' }),
+    route('aboutus', 'routes/store/about-us.tsx', { id: 'domain-about-us' }),
+    route('contactus', 'routes/store/contact-us.tsx', { id: 'domain-contact-us' }),
+  ]),
   route('*', 'routes/not-found.tsx', { id: 'catch-all' }),
 ] satisfies RouteConfig;

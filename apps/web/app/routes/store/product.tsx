@@ -1,6 +1,5 @@
 import { messages } from '@stashblog/contract/messages';
-import { capitalise, displayBusinessName, productPath, storePath } from '@stashblog/contract/paths';
-import { Link } from 'react-router';
+import { capitalise, displayBusinessName, productPath } from '@stashblog/contract/paths';
 import { ProductDetails } from '../../features/store/product-details';
 import { loadProductPage } from '../../features/store/product-page.server';
 import type { Route } from './+types/product';
@@ -59,24 +58,8 @@ function summarise(text: string, max = 160): string {
   return `${cut.slice(0, cut.lastIndexOf(' ') > 80 ? cut.lastIndexOf(' ') : cut.length)}…`;
 }
 
+// The business nav, theme and footer come from the store layout (routes.ts).
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, suggestions, onOwnDomain } = loaderData;
-  const home = storePath(product.businessName, '/home', onOwnDomain);
-  return (
-    <div className="min-h-screen bg-background">
-      <header className="border-black/10 border-b">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
-          <Link to={home} className="truncate font-bold text-lg capitalize">
-            {displayBusinessName(product.businessName)}
-          </Link>
-          <nav aria-label="Store">
-            <Link to={storePath(product.businessName, '/products', onOwnDomain)} className="text-sm underline">
-              All products
-            </Link>
-          </nav>
-        </div>
-      </header>
-      <ProductDetails product={product} suggestions={suggestions} onOwnDomain={onOwnDomain} />
-    </div>
-  );
+  return <ProductDetails product={product} suggestions={suggestions} onOwnDomain={onOwnDomain} />;
 }

@@ -1,0 +1,95 @@
+import { createForumBody } from '@stashblog/contract/forum';
+import { useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { api, isOk, toastFailure } from '../../lib/api-client';
+
+type Values = { name: string; email: string; subject: string; message: string };
+type Errors = Partial<Record<keyof Values, string>>;
+const empty: Values = { name: '', email: '', subject: '', message: '' };
+
+/** SPEC Contact Us form → createForum. §5: Name, Message, Email checked in that order; double submit blocked; cleared after send. */
+export function ContactForm({ businessName }: { businessName: string }) {
+  const [values, setValues] = useState<Values>(empty);
+  const [errors, setErrors] = useState<Errors>({});
+  const [sending, setSending] = useState(false);
+  const inFlight = useRef(false);
+  const set = (key: keyof Values) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (inFlight.current) return;
+    const parsed = createForumBody.safeParse({ ...values, businessName });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Values] ??= issue.message;
+      setErrors(next);
+      toast.warning(parsed.error.issues[0]?.message);
+      return;
+    }
+    setErrors({});
+    inFlight.current = true;
+    setSending(true);
+    try {
+      const result = await api<unknown>('POST', '/public/user/createForum', parsed.data);
+      if (isOk(result)) {
+        toast.success(result.message);
+        setValues(empty);
+      } else toastFailure(result);
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Contact form">
+      <Input label="Name" value={values.name} onChange={set('name')} error={errors.name} autoComplete="name" />
+      <Input label="Email" type="email" value={values.email} onChange={set('email')} error={errors.email} autoComplete="email" />
+      <Input label="Subject (optional)" value={values.subject} onChange={set('subject')} error={errors.subject} />
+      <Input label="Message" multiline value={values.message} onChange={set('message')} error={errors.message} />
+      <button
+        type="submit"
+        disabled={sending}
+        aria-disabled={sending}
+        className="self-start rounded bg-primary px-6 py-3 font-semibold text-on-primary disabled:opacity-70"
+      >
+        {sending ? 'Sending…' : 'Send Message'}
+      </button>
+    </form>
+  );
+}
+
+type InputProps = {
+  label: string;
+  value: string;
+  onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  error?: string;
+  type?: string;
+  multiline?: boolean;
+  autoComplete?: string;
+};
+
+function Input({ label, error, multiline, ...rest }: InputProps) {
+  const id = useId();
+  const common = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+    className: 'w-full rounded border border-text/40 bg-background px-3 py-2 text-text',
+  };
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-medium text-sm">
+        {label}
+      </label>
+      {multiline ? <textarea rows={5} {...common} {...rest} /> : <input {...common} {...rest} />}
+      {/* Red text fails contrast on the dark themes; a red bar with text in the theme colour works on all. */}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="border-red-600 border-l-4 pl-2 font-semibold text-sm">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

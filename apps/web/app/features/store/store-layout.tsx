@@ -1,0 +1,154 @@
+import { themeCssVariables } from '@stashblog/contract/themes';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { api } from '../../lib/api-client';
+import { MediaImage } from '../../ui/media-image';
+import { SocialLinks } from './social-links';
+import type { Store } from './use-store';
+
+/** Business nav, logo and footer around every storefront page; the theme is inline CSS variables, so SSR has no flash. */
+export function StoreLayout({ store }: { store: Store }) {
+  const { profile } = store;
+  const { pathname } = useLocation();
+  // One profile visit per page view (each path), counted from the browser (crawlers without scripts are not counted).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is a new page view
+  useEffect(() => {
+    void api('PUT', '/public/user/visits', { businessName: profile.businessName });
+  }, [pathname, profile.businessName]);
+
+  return (
+    <div
+      style={themeCssVariables(profile.theme) as React.CSSProperties}
+      data-theme={profile.theme || 'default'}
+      data-template={profile.template || 'base'}
+      className="flex min-h-screen flex-col bg-background text-text"
+    >
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:bg-background focus:p-2"
+      >
+        Skip to content
+      </a>
+      <StoreHeader store={store} />
+      <div id="main" className="flex-1">
+        <Outlet />
+      </div>
+      <StoreFooter store={store} />
+    </div>
+  );
+}
+
+function navItems(store: Store) {
+  return [
+    { to: store.path('/home'), label: 'Home' },
+    { to: store.path('/products'), label: 'Products' },
+    ...(store.profile.totalCatalogues > 0 ? [{ to: store.path('/catalogues'), label: 'Catalogues' }] : []),
+    { to: store.path('/aboutus'), label: 'About Us' },
+    { to: store.path('/contactus'), label: 'Contact Us' },
+  ];
+}
+
+function Brand({ store, large }: { store: Store; large?: boolean }) {
+  const size = large ? 56 : 40;
+  return (
+    <Link to={store.path('/home')} className="flex min-w-0 items-center gap-3">
+      {store.profile.logo ? (
+        <MediaImage
+          src={store.profile.logo}
+          alt=""
+          width={size}
+          height={size}
+          sizes={`${size}px`}
+          loading="eager"
+          className="shrink-0 rounded-full bg-surface object-cover"
+          style={{ width: size, height: size }}
+        />
+      ) : (
+        <span
+          aria-hidden="true"
+          className="flex shrink-0 items-center justify-center rounded-full bg-primary font-bold text-on-primary uppercase"
+          style={{ width: size, height: size }}
+        >
+          {store.displayName.slice(0, 1)}
+        </span>
+      )}
+      <span className={`truncate font-bold capitalize ${large ? 'text-2xl' : 'text-lg'}`}>{store.displayName}</span>
+    </Link>
+  );
+}
+
+function StoreHeader({ store }: { store: Store }) {
+  const [open, setOpen] = useState(false);
+  const items = navItems(store);
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `block rounded px-3 py-2 font-medium ${isActive ? 'bg-primary text-on-primary' : 'hover:bg-surface'}`;
+  const list = (
+    <ul className="flex flex-col gap-1 md:flex-row md:items-center md:gap-1">
+      {items.map((i) => (
+        <li key={i.label}>
+          <NavLink to={i.to} className={linkClass} onClick={() => setOpen(false)}>
+            {i.label}
+          </NavLink>
+        </li>
+      ))}
+      <li>
+        <Link to="/signIn" className="block rounded border border-current px-3 py-2 font-medium hover:bg-surface">
+          Login
+        </Link>
+      </li>
+    </ul>
+  );
+  return (
+    <header className={store.template1 ? 'border-primary border-b-4 bg-surface' : 'border-text/10 border-b bg-background'}>
+      <div
+        className={`mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 ${store.template1 ? 'md:flex-col md:py-5' : ''}`}
+      >
+        <Brand store={store} large={store.template1} />
+        <button
+          type="button"
+          className="rounded border border-current px-3 py-2 md:hidden"
+          aria-expanded={open}
+          aria-controls="store-nav"
+          onClick={() => setOpen((o) => !o)}
+        >
+          Menu
+        </button>
+        <nav id="store-nav" aria-label="Business" className={`${open ? 'block' : 'hidden'} w-full md:block md:w-auto`}>
+          {list}
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function StoreFooter({ store }: { store: Store }) {
+  const { profile } = store;
+  return (
+    <footer className={`mt-12 ${store.template1 ? 'bg-primary text-on-primary' : 'border-text/10 border-t bg-surface'}`}>
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:grid-cols-2 lg:grid-cols-3">
+        <div>
+          <p className="font-bold text-lg capitalize">{store.displayName}</p>
+          {profile.address ? <p className="mt-2 whitespace-pre-line text-sm opacity-90">{profile.address}</p> : null}
+        </div>
+        <nav aria-label="Footer">
+          <ul className="grid grid-cols-2 gap-2 text-sm">
+            {navItems(store).map((i) => (
+              <li key={i.label}>
+                <Link to={i.to} className="underline-offset-2 hover:underline">
+                  {i.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <SocialLinks profile={profile} />
+      </div>
+      <p className="pb-6 text-center text-sm opacity-90">
+        © {new Date().getFullYear()} <span className="capitalize">{store.displayName}</span> · Powered by{' '}
+        <a href="/home" className="underline">
+          StashBlog
+        </a>
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,49 @@
+import type { UserProfile } from '@stashblog/contract/users';
+import { AppError } from '@stashblog/server/http/app-error.ts';
+import { fetchPublicProfile } from '@stashblog/server/modules/users/users.service.ts';
+import { type AppLoadContext, data } from 'react-router';
+
+export type Tenant = { businessName: string; onOwnDomain: boolean };
+
+/** The storefront a request is for: the server's tenant hook decides; the path segment is a fallback. */
+export function storeTenant(context: AppLoadContext, params: { businessName?: string }): Tenant | null {
+  const t = context.tenant as Partial<Tenant> | null | undefined;
+  if (t && typeof t.businessName === 'string') return { businessName: t.businessName, onOwnDomain: t.onOwnDomain === true };
+  return params.businessName ? { businessName: params.businessName.toLowerCase(), onOwnDomain: false } : null;
+}
+
+export function requireTenant(context: AppLoadContext, params: { businessName?: string }): Tenant {
+  const tenant = storeTenant(context, params);
+  if (!tenant) throw data(null, { status: 404 });
+  return tenant;
+}
+
+/** Service 404s (unknown, private, blocked) become the 404 page; anything else stays an error. */
+export async function or404<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (e) {
+    if (e instanceof AppError && e.status === 404) throw data(null, { status: 404 });
+    throw e;
+  }
+}
+
+export type StoreLayoutData = {
+  profile: UserProfile;
+  onOwnDomain: boolean;
+  /** Absolute origin of canonical urls: the custom domain, or our public url. */
+  origin: string;
+  publicUrl: string;
+};
+
+export async function loadStoreLayout(
+  context: AppLoadContext,
+  request: Request,
+  params: { businessName?: string },
+): Promise<StoreLayoutData> {
+  const tenant = requireTenant(context, params);
+  const profile = await or404(fetchPublicProfile(context.ctx, { businessName: tenant.businessName }));
+  if (!profile) throw data(null, { status: 404 });
+  const publicUrl = context.ctx.config.publicUrl;
+  return { profile, onOwnDomain: tenant.onOwnDomain, origin: tenant.onOwnDomain ? new URL(request.url).origin : publicUrl, publicUrl };
+}
