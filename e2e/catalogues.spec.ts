@@ -141,3 +141,22 @@ test('the public catalogue page is server-rendered with title, heading and the f
   const missing = await request.get(`/lotus-handicrafts/catalogues/${encode('01900000-0000-7000-8000-000000000000')}`);
   expect(missing.status()).toBe(404);
 });
+
+test("the product page's Send Query stores a product lead", async ({ page }) => {
+  const [p] = await e2eQuery<{ id: string }>("select id from products where product_name = 'Brass diya lamp'");
+  await page.goto(`/lotus-handicrafts/products/${encode(p.id)}`);
+  await page.getByRole('button', { name: 'Send Query' }).click();
+  const form = page.getByRole('dialog', { name: 'Send Query' });
+  await form.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(form.getByText(messages.queryEmailRequired)).toBeVisible();
+  await expect(form.getByText(messages.queryNameRequired)).toBeVisible();
+  await form.getByLabel('Name').fill('Arjun');
+  await form.getByLabel('Email').fill('arjun@example.test');
+  await form.getByLabel('Phone').fill('9000012345');
+  await form.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByText(serverMessages.querySent)).toBeVisible();
+  const [lead] = await e2eQuery<{ fk_product_id: string; product_name: string }>(
+    "select fk_product_id, product_name from leads where email = 'arjun@example.test'",
+  );
+  expect(lead).toEqual({ fk_product_id: p.id, product_name: 'Brass diya lamp' });
+});

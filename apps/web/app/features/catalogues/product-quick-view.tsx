@@ -48,7 +48,6 @@ export function ProductQuickView({ product, onOwnDomain, onClose }: Props) {
           ) : null}
         </div>
         <div className="flex min-w-0 flex-col gap-3">
-          <h3 className="break-words font-bold text-xl capitalize">{product.productName}</h3>
           {shown.length ? (
             <ul className="flex flex-wrap gap-2" aria-label="Tags">
               {shown.map((t) => (

@@ -24,7 +24,7 @@ export function Modal({ title, onClose, children, wide = false }: Props) {
       className={`m-auto max-h-[92vh] ${wide ? 'w-[min(94vw,56rem)]' : 'w-[min(94vw,30rem)]'} overflow-y-auto rounded-lg bg-background p-0 text-text shadow-xl backdrop:bg-black/50`}
     >
       <div className="flex items-center justify-between gap-3 border-black/10 border-b px-5 py-3">
-        <h2 className="font-semibold text-lg">{title}</h2>
+        <h2 className="break-words font-semibold text-lg capitalize">{title}</h2>
         <button type="button" onClick={onClose} aria-label="Close" className="rounded px-2 py-1 text-xl leading-none hover:bg-surface">
           ×
         </button>
