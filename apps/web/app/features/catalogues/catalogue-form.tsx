@@ -72,8 +72,8 @@ export function CatalogueForm({ catalogueId, initial = { catalogueName: '', desc
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-      <div className="flex flex-col gap-4">
+    <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+      <div className="flex min-w-0 flex-col gap-4">
         <Field
           label="Catalogue Name"
           name="catalogueName"
