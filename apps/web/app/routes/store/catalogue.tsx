@@ -1,6 +1,5 @@
 import { messages } from '@stashblog/contract/messages';
-import { capitalise, cataloguePath, displayBusinessName, productPath, storePath } from '@stashblog/contract/paths';
-import { Link } from 'react-router';
+import { capitalise, cataloguePath, displayBusinessName, productPath } from '@stashblog/contract/paths';
 import { loadCataloguePage } from '../../features/catalogues/catalogue-page.server';
 import { CatalogueView } from '../../features/catalogues/catalogue-view';
 import type { Route } from './+types/catalogue';
@@ -64,27 +63,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
+// The business nav, theme and footer come from the store layout (routes.ts).
 export default function CataloguePage({ loaderData }: Route.ComponentProps) {
   const { catalogue, products, count, onOwnDomain } = loaderData;
-  const store = (rest: string) => storePath(catalogue.businessName, rest, onOwnDomain);
-  return (
-    <div className="min-h-screen bg-background">
-      <header className="border-black/10 border-b">
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3">
-          <Link to={store('/home')} className="truncate font-bold text-lg capitalize">
-            {displayBusinessName(catalogue.businessName)}
-          </Link>
-          <nav aria-label="Store" className="flex gap-4 text-sm">
-            <Link to={store('/products')} className="underline">
-              Products
-            </Link>
-            <Link to={store('/catalogues')} className="underline">
-              Catalogues
-            </Link>
-          </nav>
-        </div>
-      </header>
-      <CatalogueView key={catalogue._id} catalogue={catalogue} products={products} count={count} onOwnDomain={onOwnDomain} />
-    </div>
-  );
+  return <CatalogueView key={catalogue._id} catalogue={catalogue} products={products} count={count} onOwnDomain={onOwnDomain} />;
 }
