@@ -24,7 +24,7 @@ export function StoreHome({ store, home }: { store: Store; home: HomeData }) {
                   to={`${store.path('/products')}?category=${encodeURIComponent(c.category)}`}
                   className="group flex flex-col items-center gap-2 text-center"
                 >
-                  <span className="block aspect-square w-full overflow-hidden rounded-full border-2 border-primary bg-surface">
+                  <span className="block aspect-square w-full max-w-32 overflow-hidden rounded-full border-2 border-primary bg-surface">
                     {c.image ? (
                       <MediaImage
                         src={c.image}

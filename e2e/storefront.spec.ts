@@ -1,0 +1,188 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { messages, serverMessages } from '@stashblog/contract/messages';
+import { e2eQuery } from './e2e-db.ts';
+import { e2eDataDir, e2ePort } from './playwright.config.ts';
+
+// Issue 4 journeys: a visitor browses the demo storefront and sends an enquiry; the same business on a
+// custom domain; the owner's theme and template change what visitors see.
+const business = 'lotus-handicrafts';
+const domain = `shop.test:${e2ePort}`;
+// The server's tenant lookups are cached for 5 s (apps/server/src/http/tenant.ts).
+const tenantCacheMs = 5500;
+
+function setDomain(value: string) {
+  // The CLI finds the running server's embedded PostgreSQL through DATA_DIR's postmaster.pid.
+  execFileSync('npm', ['run', 'cli', '--', 'set-domain', '--business', business, '--domain', value], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, DATA_DIR: path.resolve(import.meta.dirname, '..', e2eDataDir) },
+    stdio: 'pipe',
+  });
+}
+
+async function ownerToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/user/logIn', {
+    data: { email: 'demo@stashblog.test', password: Buffer.from('demo-password-1').toString('base64') },
+  });
+  return (await res.json()).payload.authorization;
+}
+
+async function setTheme(request: APIRequestContext, theme: string, template: string) {
+  const res = await request.put('/api/userAdmin/user/updateTheme', {
+    headers: { authorization: await ownerToken(request) },
+    data: { theme, template },
+  });
+  expect(res.status()).toBe(200);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('a visitor browses home → a category → a product and sends an enquiry', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+
+  const res = await page.goto(`/${business}`);
+  expect(res?.status()).toBe(200);
+  await expect(page).toHaveURL(new RegExp(`/${business}/home$`));
+  await expect(page).toHaveTitle('Home | Lotus Handicrafts');
+  const nav = page.getByRole('navigation', { name: 'Business' });
+  for (const item of ['Home', 'Products', 'Catalogues', 'About Us', 'Contact Us', 'Login']) {
+    await expect(nav.getByRole('link', { name: item, exact: true })).toHaveAttribute('href', /./);
+  }
+  await expect(page.getByRole('heading', { name: 'New Arrivals' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Top Products' })).toBeVisible();
+
+  await page.locator('main').getByRole('link', { name: 'Pottery', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/${business}/products\\?category=Pottery$`));
+  const cards = page.locator('main article');
+  await expect(cards).toHaveCount(3);
+  await expect(cards.filter({ hasText: 'Bandhani' })).toHaveCount(0);
+
+  await cards.getByRole('link', { name: /blue pottery vase/i }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Blue pottery vase' })).toBeVisible();
+  await expect(page).toHaveTitle('Blue Pottery Vase | Lotus Handicrafts');
+  await expect(page.getByText('₹1,450.00').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: messages.youMightAlsoLike })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Send Query' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Query' });
+  await dialog.getByLabel('Name').fill('Meera Visitor');
+  await dialog.getByLabel('Email').fill('meera@example.com');
+  await dialog.getByLabel('Phone').fill('9812345678');
+  await dialog.getByLabel('Query').fill('Do you ship 20 vases to Pune?');
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByText(serverMessages.querySent)).toBeVisible();
+  const leads = await e2eQuery<{ product_name: string }>("select product_name from leads where email = 'meera@example.com'");
+  expect(leads.map((l) => l.product_name)).toEqual(['Blue pottery vase']);
+  expect(errors).toEqual([]);
+});
+
+test('the products listing loads 12 first, the rest on scroll, and sorts', async ({ page, request }) => {
+  const html = await (await request.get(`/${business}/products`, { headers: { 'user-agent': 'curl/8.0' } })).text();
+  expect(html).toContain('"@type":"ItemList"');
+  expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:5055\/lotus-handicrafts\/products"/);
+
+  // other journeys may have added products to the demo business
+  const [{ n }] = await e2eQuery<{ n: number }>(
+    `select count(*)::int as n from products p join businesses b on b.id = p.business_id
+      where b.business_name = $1 and p.is_public and not p.is_blocked`,
+    [business],
+  );
+  expect(n).toBeGreaterThan(12);
+  await page.goto(`/${business}/products`);
+  const cards = page.locator('main article');
+  await expect(cards).toHaveCount(12);
+  await page.mouse.wheel(0, 10_000);
+  await expect(cards).toHaveCount(Math.min(n, 24));
+
+  await page.getByLabel('Sort by').selectOption('Alphabetically A-Z');
+  await expect(page).toHaveURL(/sort=Alphabetically/);
+  await expect(cards.first()).toContainText('Bandhani silk dupatta');
+});
+
+test('the contact form checks Name, Message, Email in that order, sends once and clears', async ({ page }) => {
+  await page.goto(`/${business}/contactus`);
+  await expect(page.getByRole('link', { name: '+91 9876543210' })).toHaveAttribute('href', 'tel:+919876543210');
+  const form = page.getByRole('form', { name: 'Contact form' });
+  const send = form.getByRole('button', { name: 'Send Message' });
+  await send.click();
+  await expect(form.getByText(messages.contactNameRequired)).toBeVisible();
+  await form.getByLabel('Name').fill('Ravi');
+  await send.click();
+  await expect(form.getByText(messages.contactMessageRequired)).toBeVisible();
+  await form.getByLabel('Message').fill('Do you take custom orders?');
+  await send.click();
+  await expect(form.getByText(messages.contactEmailRequired)).toBeVisible();
+  await form.getByLabel('Email').fill('ravi@example.com');
+  await send.dblclick();
+  await expect(page.getByText(serverMessages.forumSent)).toBeVisible();
+  await expect(form.getByLabel('Name')).toHaveValue('');
+  await expect(form.getByLabel('Message')).toHaveValue('');
+  const rows = await e2eQuery("select id from forum_messages where email = 'ravi@example.com'");
+  expect(rows).toHaveLength(1);
+});
+
+test("switching the owner's theme and template changes what a visitor sees on the next load", async ({ page, request }) => {
+  await page.goto(`/${business}/home`);
+  const root = page.locator('[data-theme]');
+  await expect(root).toHaveAttribute('data-theme', 'default');
+  expect(await root.evaluate((el) => getComputedStyle(el).getPropertyValue('--color-background').trim())).toBe('#ffffff');
+  await expect(page.locator('main article[data-card="detailed"]').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Catalogues', exact: true })).toBeVisible();
+
+  await setTheme(request, 'theme7', 'template1');
+  try {
+    // server-rendered with the new palette: no flash of the default theme before hydration
+    const html = await (await request.get(`/${business}/home`)).text();
+    expect(html).toContain('--color-background:#0f172a');
+    await page.reload();
+    await expect(root).toHaveAttribute('data-theme', 'theme7');
+    expect(await root.evaluate((el) => getComputedStyle(el).getPropertyValue('--color-background').trim())).toBe('#0f172a');
+    expect(await root.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(15, 23, 42)');
+    await expect(page.locator('main article[data-card="simple"]').first()).toBeVisible();
+    await expect(page.locator('main article[data-card="detailed"]')).toHaveCount(0);
+    // SPEC: the catalogues block is hidden when a template is set
+    await expect(page.getByRole('heading', { name: 'Catalogues', exact: true })).toHaveCount(0);
+  } finally {
+    await setTheme(request, '', '');
+  }
+});
+
+test.describe('on a custom domain', () => {
+  test.beforeAll(async () => {
+    setDomain(domain);
+    await new Promise((r) => setTimeout(r, tenantCacheMs));
+  });
+  test.afterAll(async () => {
+    setDomain('');
+    await new Promise((r) => setTimeout(r, tenantCacheMs));
+  });
+
+  test('the same store answers without the business prefix, and the own-host address redirects there', async ({ page, request }) => {
+    const own = await request.get(`/${business}/products?sort=Alphabetically%20A-Z`, { maxRedirects: 0 });
+    expect(own.status()).toBe(301);
+    expect(own.headers().location).toBe(`http://${domain}/products?sort=Alphabetically%20A-Z`);
+
+    // The profile-visit call is made from an effect, so it also tells that the page has hydrated.
+    const hydrated = page.waitForRequest((r) => r.url().endsWith('/api/public/user/visits'));
+    await page.goto(`http://${domain}/home`);
+    await hydrated;
+    await expect(page).toHaveTitle('Home | Lotus Handicrafts');
+    const nav = page.getByRole('navigation', { name: 'Business' });
+    await expect(nav.getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/products');
+    await expect(nav.getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/aboutus');
+    const hrefs = await page.locator('main a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs.length).toBeGreaterThan(5);
+    expect(hrefs.filter((h) => h.includes(business))).toEqual([]);
+    expect(hrefs.some((h) => /^\/products\/[A-Za-z0-9+/=_-]+$/.test(h))).toBe(true);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `http://${domain}/home`);
+
+    await nav.getByRole('link', { name: 'Products' }).click();
+    await expect(page).toHaveURL(`http://${domain}/products`);
+    await page.locator('main article a').first().click();
+    await expect(page).toHaveURL(new RegExp(`^http://${domain.replace('.', '\\.')}/products/`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
