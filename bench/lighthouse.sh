@@ -31,7 +31,7 @@ product="$base$(curl -fs "$base/lotus-handicrafts/products" | grep -o '/lotus-ha
 export CHROME_PATH="${CHROME_PATH:-/usr/bin/chromium}"
 for url in "$home" "$product"; do
   name=$(basename "$(dirname "$url")")-$(basename "$url" | cut -c1-12)
-  npx --yes lighthouse@12 "$url" \
+  ${LIGHTHOUSE:-npx --yes lighthouse@12} "$url" \
     --form-factor=mobile --screenEmulation.mobile --throttling-method=simulate \
     --only-categories=performance,accessibility,best-practices,seo \
     --chrome-flags="--headless=new --no-sandbox --disable-gpu" \

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -46,6 +48,12 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   // React Router's SSR output carries inline hydration scripts; a nonce-based CSP is a later step
   // (docs/decisions/002-ssr-adapter.md).
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  // Pages, JSON and JS/CSS go out compressed; a low brotli quality keeps per-request CPU small.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: { info: { title: 'StashBlog API', version: '1.0.0' } },
