@@ -36,6 +36,8 @@ export default defineConfig({
     url: `http://localhost:${e2ePort}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
+    // SIGTERM lets main.ts stop its embedded PostgreSQL instead of leaving it running
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: {
       PORT: String(e2ePort),
       DATA_DIR: e2eDataDir,
