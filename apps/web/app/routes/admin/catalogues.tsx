@@ -2,9 +2,10 @@ import type { Catalogue, CatalogueList } from '@stashblog/contract/catalogues';
 import { limits } from '@stashblog/contract/limits';
 import { messages } from '@stashblog/contract/messages';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { useAdminListState } from '../../features/admin/use-admin-list-state';
 import { AdminCatalogueCard, type CatalogueAction } from '../../features/catalogues/admin-catalogue-card';
 import { type AdminCataloguesQuery, adminCataloguesKey, fetchAdminCatalogues } from '../../features/catalogues/admin-catalogues-api';
 import { api, isOk, toastFailure } from '../../lib/api-client';
@@ -13,25 +14,11 @@ import { Pagination, totalPagesOf } from '../../ui/pagination';
 
 export const meta = () => [{ title: 'Catalogues | Admin' }];
 
-type Tab = 'casual' | 'promoted';
-
 export default function AdminCatalogues() {
-  const [tab, setTab] = useState<Tab>('casual');
-  const [searchText, setSearchText] = useState('');
-  const [catalogueName, setCatalogueName] = useState('');
-  const [page, setPage] = useState(1);
+  const { tab, switchTab, searchText, setSearchText, search: catalogueName, page, setPage } = useAdminListState();
   const [busy, setBusy] = useState<Set<string>>(() => new Set());
   const [confirm, dialog] = useConfirm();
   const queryClient = useQueryClient();
-
-  // Typing settles for a moment before it becomes a search (and a page-1 reset).
-  useEffect(() => {
-    const t = setTimeout(() => {
-      setCatalogueName(searchText.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(t);
-  }, [searchText]);
 
   const query: AdminCataloguesQuery = { page, isPromoted: tab === 'promoted', catalogueName };
   const { data, isPending, isError, error, isFetching } = useQuery({
@@ -40,15 +27,6 @@ export default function AdminCatalogues() {
     placeholderData: keepPreviousData,
   });
   const totalPages = totalPagesOf(data?.count ?? 0, limits.adminListPage);
-
-  // SPEC §4: switching Casual/Promoted resets search and page to 1.
-  function switchTab(next: Tab) {
-    if (next === tab) return;
-    setTab(next);
-    setSearchText('');
-    setCatalogueName('');
-    setPage(1);
-  }
 
   function patchCached(update: (list: CatalogueList) => CatalogueList) {
     queryClient.setQueryData<CatalogueList>(adminCataloguesKey(query), (list) => (list ? update(list) : list));

@@ -2,9 +2,10 @@ import { limits } from '@stashblog/contract/limits';
 import { messages } from '@stashblog/contract/messages';
 import type { Product, ProductList } from '@stashblog/contract/products';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { useAdminListState } from '../../features/admin/use-admin-list-state';
 import { AdminProductCard, type CardAction } from '../../features/products/admin-product-card';
 import { type AdminProductsQuery, adminProductsKey, fetchAdminProducts } from '../../features/products/admin-products-api';
 import { api, isOk, toastFailure } from '../../lib/api-client';
@@ -13,25 +14,11 @@ import { Pagination, totalPagesOf } from '../../ui/pagination';
 
 export const meta = () => [{ title: 'Products | Admin' }];
 
-type Tab = 'casual' | 'promoted';
-
 export default function AdminProducts() {
-  const [tab, setTab] = useState<Tab>('casual');
-  const [searchText, setSearchText] = useState('');
-  const [productName, setProductName] = useState('');
-  const [page, setPage] = useState(1);
+  const { tab, switchTab, searchText, setSearchText, search: productName, page, setPage } = useAdminListState();
   const [busy, setBusy] = useState<Set<string>>(() => new Set());
   const [confirm, dialog] = useConfirm();
   const queryClient = useQueryClient();
-
-  // Typing settles for a moment before it becomes a search (and a page-1 reset).
-  useEffect(() => {
-    const t = setTimeout(() => {
-      setProductName(searchText.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(t);
-  }, [searchText]);
 
   const query: AdminProductsQuery = { page, isPromoted: tab === 'promoted', productName };
   const { data, isPending, isError, error, isFetching } = useQuery({
@@ -40,15 +27,6 @@ export default function AdminProducts() {
     placeholderData: keepPreviousData,
   });
   const totalPages = totalPagesOf(data?.count ?? 0, limits.adminListPage);
-
-  // SPEC §4: switching Casual/Promoted resets search and page to 1.
-  function switchTab(next: Tab) {
-    if (next === tab) return;
-    setTab(next);
-    setSearchText('');
-    setProductName('');
-    setPage(1);
-  }
 
   function patchCached(update: (list: ProductList) => ProductList) {
     queryClient.setQueryData<ProductList>(adminProductsKey(query), (list) => (list ? update(list) : list));
