@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 // Browser journeys against a real server (built web app, embedded PostgreSQL with the demo data)
 // in Debian's Chromium. `npx playwright install` is never used.
-export const e2ePort = 5055;
+// E2E_PORT lets several checkouts run their journeys on one machine at once.
+export const e2ePort = Number(process.env.E2E_PORT ?? 5055);
 export const e2eDataDir = '.tmp/e2e-data';
 
 export default defineConfig({

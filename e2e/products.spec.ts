@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { messages } from '@stashblog/contract/messages';
 import sharp from 'sharp';
 import { e2eQuery } from './e2e-db.ts';
+import { e2ePort } from './playwright.config.ts';
 
 // Issue 2 journey: the owner signs in, adds a product with an image, makes it public, and a
 // visitor sees it on the server-rendered public page.
@@ -73,6 +74,6 @@ test('the public product page is server-rendered with title, description and og:
   const html = await res.text();
   expect(html).toContain('<title>Blue Pottery Vase | Lotus Handicrafts</title>');
   expect(html).toMatch(/<meta name="description" content="[^"]*Blue pottery vase/);
-  expect(html).toMatch(/<meta property="og:image" content="http:\/\/localhost:5055\/media\/[0-9a-f-]{36}\/image\.jpg"/);
+  expect(html).toMatch(new RegExp(`<meta property="og:image" content="http://localhost:${e2ePort}/media/[0-9a-f-]{36}/image\\.jpg"`));
   expect(html).toContain('Blue pottery vase</h1>');
 });
