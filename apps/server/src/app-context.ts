@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { BlobStore } from './blobs/blob-store.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { BlobStore } from './media/blob-store.ts';
 
 // What services need from the outside world, passed explicitly as their first argument.
 export type AppContext = {

@@ -12,7 +12,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Database } from '../../db/client.ts';
 import { media } from '../../db/schema/media.ts';
 import { AppError } from '../../http/app-error.ts';
-import { type ProcessedImage, processImage } from '../../media/images.ts';
+import { type ProcessedImage, processImage } from './images.ts';
 
 /** A database handle or an open transaction, so slots can be created with the row that uses them. */
 export type Queryable = Database | Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -1,13 +1,11 @@
-import { fetchAboutUs } from '@stashblog/server/modules/users/users.service.ts';
 import { AboutUs } from '../../features/store/about-us';
+import { loadAboutUs } from '../../features/store/about-us.server';
 import { storeMeta } from '../../features/store/seo';
-import { or404, requireTenant } from '../../features/store/store.server';
 import { storeFromMatches, useStore } from '../../features/store/use-store';
 import type { Route } from './+types/about-us';
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const { businessName } = requireTenant(context, params);
-  return (await or404(fetchAboutUs(context.ctx, { businessName }))).aboutUs;
+export function loader({ context, params }: Route.LoaderArgs) {
+  return loadAboutUs(context, params);
 }
 
 export function headers() {

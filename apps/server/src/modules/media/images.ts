@@ -1,7 +1,7 @@
 import { imageWidths, limits } from '@stashblog/contract/limits';
 import { serverMessages } from '@stashblog/contract/messages';
 import sharp, { type Metadata } from 'sharp';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../../http/app-error.ts';
 
 // Image work is CPU-heavy; two threads keep one upload from starving the request loop.
 sharp.concurrency(2);
