@@ -21,6 +21,7 @@ import { forumRoutes } from './modules/forum/forum.routes.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { visitsRoutes } from './modules/visits/visits.routes.ts';
@@ -77,6 +78,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await app.register(productsRoutes(ctx));
   await app.register(cataloguesRoutes(ctx));
   await app.register(leadsRoutes(ctx));
+  await app.register(searchRoutes(ctx));
 
   // Pages last: the SSR catch-all answers whatever path no API route claimed.
   await app.register(ssrRoutes(ctx));

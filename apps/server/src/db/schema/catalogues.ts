@@ -1,6 +1,9 @@
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { boolean, customType, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.ts';
 import { products } from './products.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 // categories, tags, images and totalProducts are not stored: they are derived from the member
 // products at read time (docs/decisions/005-catalogue-derived-fields.md).
@@ -17,6 +20,11 @@ export const catalogues = pgTable(
     isPromoted: boolean('is_promoted').notNull().default(false),
     isBlocked: boolean('is_blocked').notNull().default(false),
     visits: integer('visits').notNull().default(0),
+    // Search document: name A, description C (categories/tags are derived from members, decision 005).
+    search: tsvector('search').generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('simple'::regconfig, stash_unaccent(${catalogues.catalogueName})), 'A') || setweight(to_tsvector('simple'::regconfig, stash_unaccent(${catalogues.description})), 'C')`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -26,6 +34,7 @@ export const catalogues = pgTable(
     index('catalogues_public_idx').on(t.businessId, t.isPublic, t.isBlocked, t.createdAt),
     index('catalogues_name_idx').on(t.businessId, t.catalogueName),
     index('catalogues_directory_idx').on(t.isPromoted, t.createdAt),
+    index('catalogues_search_idx').using('gin', t.search),
   ],
 );
 

@@ -26,8 +26,11 @@ export const products = pgTable(
     isPromoted: boolean('is_promoted').notNull().default(false),
     isBlocked: boolean('is_blocked').notNull().default(false),
     visits: integer('visits').notNull().default(0),
+    // Weighted search document (docs/decisions: search engine): name A, category/tags/item no B,
+    // description C; stash_unaccent is the immutable unaccent wrapper created in the search migration.
     search: tsvector('search').generatedAlwaysAs(
-      (): SQL => sql`to_tsvector('simple'::regconfig, ${products.productName} || ' ' || ${products.category} || ' ' || ${products.itemNo})`,
+      (): SQL =>
+        sql`setweight(to_tsvector('simple'::regconfig, stash_unaccent(${products.productName})), 'A') || setweight(to_tsvector('simple'::regconfig, stash_unaccent(${products.category} || ' ' || stash_join(${products.tags}) || ' ' || ${products.itemNo})), 'B') || setweight(to_tsvector('simple'::regconfig, stash_unaccent(${products.description})), 'C')`,
     ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -39,7 +42,7 @@ export const products = pgTable(
     index('products_name_idx').on(t.businessId, t.productName),
     index('products_category_idx').on(t.businessId, t.category),
     index('products_tags_idx').using('gin', t.tags),
-    index('products_search_idx').using('gin', t.search),
+    index('products_search_weighted_idx').using('gin', t.search),
     index('products_directory_idx').on(t.isPromoted, t.createdAt),
   ],
 );

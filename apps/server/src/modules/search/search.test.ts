@@ -1,0 +1,255 @@
+import { type SearchPayload, searchMessages } from '@stashblog/contract/search';
+import { eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { businesses } from '../../db/schema/businesses.ts';
+import { catalogueProducts, catalogues } from '../../db/schema/catalogues.ts';
+import { products } from '../../db/schema/products.ts';
+
+let app: TestApp;
+let clock = Date.UTC(2024, 0, 1);
+
+type Spec = {
+  productName: string;
+  description?: string;
+  category?: string;
+  tags?: string[];
+  isPublic?: boolean;
+  isBlocked?: boolean;
+  images?: string[];
+};
+
+async function insert(businessId: string, specs: Spec[]) {
+  const rows = specs.map((s) => {
+    clock += 1000;
+    return {
+      businessId,
+      id: uuidv7(),
+      productName: s.productName,
+      description: s.description ?? 'Plain item',
+      category: s.category ?? 'general',
+      tags: s.tags ?? [],
+      images: s.images ?? [uuidv7()],
+      isPublic: s.isPublic ?? true,
+      isBlocked: s.isBlocked ?? false,
+      createdAt: new Date(clock),
+    };
+  });
+  await app.ctx.db.insert(products).values(rows);
+  return Object.fromEntries(rows.map((r) => [r.productName, r]));
+}
+
+async function insertCatalogue(
+  businessId: string,
+  catalogueName: string,
+  members: { id: string }[],
+  flags: { isPublic?: boolean; isBlocked?: boolean } = {},
+) {
+  clock += 1000;
+  const id = uuidv7();
+  await app.ctx.db.insert(catalogues).values({
+    businessId,
+    id,
+    catalogueName,
+    description: 'A set of things',
+    isPublic: flags.isPublic ?? true,
+    isBlocked: flags.isBlocked ?? false,
+    createdAt: new Date(clock),
+  });
+  await app.ctx.db
+    .insert(catalogueProducts)
+    .values(members.map((m, position) => ({ businessId, catalogueId: id, productId: m.id, position })));
+  return id;
+}
+
+async function search(args: Record<string, string | number>) {
+  const query = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, String(v)]));
+  return app.inject({ method: 'GET', url: '/api/public/user/search', query });
+}
+
+async function found(args: Record<string, string | number>): Promise<SearchPayload> {
+  const res = await search(args);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().code).toBe(201);
+  return res.json().payload;
+}
+
+const names = (p: SearchPayload) => p.searchedData.map((d) => d.productName ?? d.catalogueName);
+
+let a: Awaited<ReturnType<TestApp['owner']>>;
+let seeded: Record<string, { id: string; images: string[] }>;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  a = await app.owner('search-a');
+  const b = await app.owner('search-b');
+  const blocked = await app.owner('search-blocked');
+  await app.ctx.db.update(businesses).set({ isBlocked: true }).where(eq(businesses.id, blocked.businessId));
+  seeded = await insert(a.businessId, [
+    { productName: 'Oak Table', description: 'Pairs well with any sofa in the room', category: 'furniture' },
+    { productName: 'Reading Lamp', category: 'lighting', tags: ['sofa'] },
+    { productName: 'Velvet Sofa', description: 'A deep three seat couch', category: 'furniture' },
+    { productName: 'Private Sofa', isPublic: false },
+    { productName: 'Blocked Sofa', isBlocked: true },
+    { productName: 'Café Chair', category: 'furniture' },
+    { productName: 'पीतल दीया', description: 'Brass lamp for Diwali', category: 'पूजा' },
+    { productName: 'Garden Bench', category: 'outdoor', images: [] },
+  ]);
+  const b1 = await insert(b.businessId, [{ productName: 'Sofa Bed' }, { productName: 'Bench Sofa' }, { productName: 'Plain Stool' }]);
+  await insert(blocked.businessId, [{ productName: 'Blocked Shop Sofa' }]);
+  await insertCatalogue(a.businessId, 'Living Room Sofas', [seeded['Velvet Sofa'], seeded['Oak Table'], seeded['Private Sofa']]);
+  await insertCatalogue(a.businessId, 'Hidden Sofa Set', [seeded['Velvet Sofa']], { isPublic: false });
+  await insertCatalogue(a.businessId, 'Banned Sofa Set', [seeded['Velvet Sofa']], { isBlocked: true });
+  await insertCatalogue(b.businessId, 'Other Sofas', Object.values(b1));
+});
+
+describe('public search: matching and ranking', () => {
+  it('ranks a name match above a tag match above a description match', async () => {
+    const p = await found({ searchQuery: 'sofa', businessName: 'search-a', filter: 'Products' });
+    expect(names(p)).toEqual(['Velvet Sofa', 'Reading Lamp', 'Oak Table']);
+    expect(p.count).toBe(3);
+  });
+
+  it('still finds a product with a one-letter typo', async () => {
+    expect(names(await found({ searchQuery: 'sofq', businessName: 'search-a', filter: 'Products' }))).toContain('Velvet Sofa');
+    expect(names(await found({ searchQuery: 'Velvat', businessName: 'search-a' }))).toEqual(['Velvet Sofa']);
+  });
+
+  it('matches a prefix as the visitor types', async () => {
+    expect(names(await found({ searchQuery: 'sof', businessName: 'search-a', filter: 'Products' }))[0]).toBe('Velvet Sofa');
+    expect(names(await found({ searchQuery: 'gard ben', businessName: 'search-a' }))).toEqual(['Garden Bench']);
+  });
+
+  it('ignores accents and case and accepts Hindi text', async () => {
+    expect(names(await found({ searchQuery: 'CAFE', businessName: 'search-a' }))).toEqual(['Café Chair']);
+    expect(names(await found({ searchQuery: 'दीया', businessName: 'search-a' }))).toEqual(['पीतल दीया']);
+    expect(names(await found({ searchQuery: 'पूजा', businessName: 'search-a' }))).toEqual(['पीतल दीया']);
+  });
+
+  it('needs every word: a term matching nothing finds nothing', async () => {
+    const p = await found({ searchQuery: 'velvet zzzqqq', businessName: 'search-a' });
+    expect(p).toEqual({ searchedData: [], count: 0, maxTotal: 0 });
+  });
+
+  it('returns the SPEC result item shape with image urls', async () => {
+    const p = await found({ searchQuery: 'velvet', businessName: 'search-a' });
+    expect(p.searchedData).toEqual([
+      {
+        _id: seeded['Velvet Sofa'].id,
+        type: 'product',
+        productName: 'Velvet Sofa',
+        businessName: 'search-a',
+        images: seeded['Velvet Sofa'].images.map((k) => `/media/${k}/image.jpg`),
+      },
+    ]);
+  });
+});
+
+describe('public search: scope and visibility', () => {
+  it('never shows private, blocked or other businesses items in business scope', async () => {
+    const p = await found({ searchQuery: 'sofa', businessName: 'search-a', perPage: 100 });
+    expect(names(p).sort()).toEqual(['Living Room Sofas', 'Oak Table', 'Reading Lamp', 'Velvet Sofa']);
+    for (const item of p.searchedData) expect(item.businessName).toBe('search-a');
+  });
+
+  it('searches every visible business without businessName, never a blocked one', async () => {
+    const p = await found({ searchQuery: 'sofa', perPage: 100 });
+    expect(names(p).sort()).toEqual(
+      ['Bench Sofa', 'Living Room Sofas', 'Oak Table', 'Other Sofas', 'Reading Lamp', 'Sofa Bed', 'Velvet Sofa'].sort(),
+    );
+    expect(names(p)).not.toContain('Blocked Shop Sofa');
+  });
+
+  it('filters to catalogues with their visible member images, or to products', async () => {
+    const c = await found({ searchQuery: 'sofa', businessName: 'search-a', filter: 'Catalogues' });
+    expect(c.searchedData).toEqual([
+      {
+        _id: expect.any(String),
+        type: 'catalogue',
+        catalogueName: 'Living Room Sofas',
+        businessName: 'search-a',
+        images: [seeded['Velvet Sofa'].images[0], seeded['Oak Table'].images[0]].map((k) => `/media/${k}/image.jpg`),
+      },
+    ]);
+    const p = await found({ searchQuery: 'sofa', businessName: 'search-a', filter: 'Products' });
+    expect(p.searchedData.every((d) => d.type === 'product')).toBe(true);
+  });
+
+  it('answers 404 for an unknown or blocked business', async () => {
+    expect((await search({ searchQuery: 'sofa', businessName: 'nobody-here' })).statusCode).toBe(404);
+    expect((await search({ searchQuery: 'sofa', businessName: 'search-blocked' })).statusCode).toBe(404);
+  });
+});
+
+describe('public search: paging, sorting, refusals', () => {
+  beforeAll(async () => {
+    await insert(
+      a.businessId,
+      Array.from({ length: 20 }, (_, i) => ({ productName: `Widget ${String(i + 1).padStart(2, '0')}` })),
+    );
+  });
+
+  it('pages exactly, with exact counts and page totals', async () => {
+    const p1 = await found({ searchQuery: 'widget', businessName: 'search-a', sort: 'Alphabetically A-Z' });
+    const p2 = await found({ searchQuery: 'widget', businessName: 'search-a', sort: 'Alphabetically A-Z', pageNo: 2 });
+    const p3 = await found({ searchQuery: 'widget', businessName: 'search-a', sort: 'Alphabetically A-Z', pageNo: 3 });
+    expect(p1.searchedData).toHaveLength(15);
+    expect(p2.searchedData).toHaveLength(5);
+    expect([p1.count, p2.count, p3.count]).toEqual([20, 20, 20]);
+    expect(p1.maxTotal).toBe(2);
+    expect(p3.searchedData).toEqual([]);
+    expect([...names(p1), ...names(p2)]).toEqual(Array.from({ length: 20 }, (_, i) => `Widget ${String(i + 1).padStart(2, '0')}`));
+  });
+
+  it('sorts by the SPEC options', async () => {
+    const zA = await found({ searchQuery: 'widget', businessName: 'search-a', sort: 'Alphabetically Z-A', perPage: 3 });
+    expect(names(zA)).toEqual(['Widget 20', 'Widget 19', 'Widget 18']);
+    const newest = await found({ searchQuery: 'widget', businessName: 'search-a', sort: 'Date, new to old', perPage: 2 });
+    expect(names(newest)).toEqual(['Widget 20', 'Widget 19']);
+    const oldest = await found({ searchQuery: 'widget', businessName: 'search-a', sort: 'Date, old to new', perPage: 2 });
+    expect(names(oldest)).toEqual(['Widget 01', 'Widget 02']);
+  });
+
+  it('refuses an empty term with a clear error', async () => {
+    for (const searchQuery of ['', '   ']) {
+      const res = await search({ searchQuery, businessName: 'search-a' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(searchMessages.termRequired);
+    }
+    const missing = await app.inject({ method: 'GET', url: '/api/public/user/search?businessName=search-a' });
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it('treats query syntax and hostile text as plain words, never a server error', async () => {
+    for (const searchQuery of ["'", "\\'", ':*', '!&|()<->', '%_', 'a\u0000b', 'x'.repeat(200), 'sofa:A | oak']) {
+      const res = await search({ searchQuery, businessName: 'search-a' });
+      expect(res.statusCode, `${searchQuery}: ${res.body}`).toBe(200);
+    }
+    expect((await search({ searchQuery: 'x'.repeat(201) })).statusCode).toBe(400);
+    expect((await search({ searchQuery: 'sofa', sort: 'Cheapest' })).statusCode).toBe(400);
+    expect((await search({ searchQuery: 'sofa', pageNo: 99999999 })).statusCode).toBe(200);
+  });
+});
+
+describe('search suggestions (nav box)', () => {
+  async function suggest(args: Record<string, string>) {
+    const res = await app.inject({ method: 'GET', url: '/api/public/user/searchSuggestions', query: args });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().payload.suggestions as string[];
+  }
+
+  it('suggests visible names of the business with a word starting with the typed text', async () => {
+    const s = await suggest({ searchQuery: 'sof', businessName: 'search-a' });
+    expect(s.sort()).toEqual(['Living Room Sofas', 'Velvet Sofa']);
+  });
+
+  it('gives at most 10, names starting with the text first', async () => {
+    const s = await suggest({ searchQuery: 'wid', businessName: 'search-a' });
+    expect(s).toHaveLength(10);
+    expect(s[0]).toBe('Widget 01');
+    const across = await suggest({ searchQuery: 'sofa' });
+    expect(across[0]).toBe('Sofa Bed');
+    expect(across).not.toContain('Blocked Shop Sofa');
+  });
+});

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { limits } from './limits.ts';
+import { pagingSchema, sortOptions } from './lists.ts';
+
+// SPEC §7 GET /public/user/search and the nav box's suggestions call.
+
+/** Relevance is the default order when a term is given; the four SPEC §9 sort texts are the others. */
+export const relevanceSort = 'Relevance' as const;
+export const searchSortOptions = [relevanceSort, ...sortOptions] as const;
+export type SearchSort = (typeof searchSortOptions)[number];
+
+/** SPEC §9 search filters. */
+export const searchFilters = ['All', 'Products', 'Catalogues'] as const;
+export type SearchFilter = (typeof searchFilters)[number];
+
+/** Texts of this domain that SPEC does not give. */
+export const searchMessages = {
+  termRequired: 'Enter something to search',
+  termTooLong: 'Search text is too long',
+  results: (count: number, term: string) => `${count} ${count === 1 ? 'result' : 'results'} for “${term}”`,
+  placeholder: 'Search products and catalogues',
+  voiceStart: 'Search by voice',
+  voiceStop: 'Stop listening',
+  recent: 'Recent searches',
+  catalogueBanner: 'catalogue',
+  view: 'view',
+} as const;
+
+export const searchTermMax = 200;
+
+// SPEC §5: search runs only with a non-empty term. NUL is dropped (PostgreSQL refuses it in text).
+const term = z
+  .string({ error: searchMessages.termRequired })
+  .transform((s) => s.replace(/\0/g, '').trim())
+  .pipe(z.string().min(1, searchMessages.termRequired).max(searchTermMax, searchMessages.termTooLong));
+
+const businessName = z
+  .string()
+  .max(100)
+  .transform((s) => s.replace(/\0/g, '').trim().toLowerCase())
+  .optional();
+
+export const searchQuery = z.object({
+  ...pagingSchema(limits.searchPage),
+  searchQuery: term,
+  /** One business's storefront search; without it the search runs across every business (directory). */
+  businessName,
+  sort: z.enum(searchSortOptions).default(relevanceSort),
+  filter: z.enum(searchFilters).default('All'),
+});
+export type SearchQueryInput = z.input<typeof searchQuery>;
+export type SearchQuery = z.output<typeof searchQuery>;
+
+/** SPEC §3 Search result item (+ type, so the card knows which page 'view' opens). */
+export const searchResultItem = z.object({
+  _id: z.string(),
+  type: z.enum(['product', 'catalogue']),
+  productName: z.string().optional(),
+  catalogueName: z.string().optional(),
+  businessName: z.string(),
+  images: z.array(z.string()),
+});
+export type SearchResultItem = z.infer<typeof searchResultItem>;
+
+/** count: results for the chosen filter; maxTotal: pages of perPage those results fill. */
+export const searchPayload = z.object({
+  searchedData: z.array(searchResultItem),
+  count: z.number(),
+  maxTotal: z.number(),
+});
+export type SearchPayload = z.infer<typeof searchPayload>;
+
+export const searchSuggestionsMax = 10;
+
+export const searchSuggestionsQuery = z.object({
+  searchQuery: term,
+  businessName,
+  perPage: z.coerce.number().int().min(1).max(searchSuggestionsMax).default(searchSuggestionsMax),
+});
+export type SearchSuggestionsQuery = z.output<typeof searchSuggestionsQuery>;
+
+/** Item names starting with (a word starting with) the typed prefix, best first, at most 10. */
+export const searchSuggestionsPayload = z.object({ suggestions: z.array(z.string()) });
+export type SearchSuggestionsPayload = z.infer<typeof searchSuggestionsPayload>;
+
+export const searchStorageKey = 'searchSuggestion';
