@@ -3,7 +3,7 @@ import type { Product } from '@stashblog/contract/products';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MediaImage } from '../../ui/media-image';
-import { Modal } from '../leads/modal';
+import { Modal } from '../../ui/modal';
 import { formatRupees } from '../store/format';
 import { modalTags } from './overflow';
 

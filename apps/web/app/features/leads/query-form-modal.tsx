@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { Field } from '../../ui/field';
-import { Modal } from './modal';
+import { Modal } from '../../ui/modal';
 import { buildQuery, type QueryErrors, type QueryTarget, type QueryValues, queryPath } from './query-target';
 
 type Props = { target: QueryTarget; businessName: string; subject: string; onClose: () => void; onSent?: () => void };

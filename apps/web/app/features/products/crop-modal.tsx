@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
+import { Dialog } from '../../ui/modal';
 
 const aspects = [
   { label: '1:1', value: 1 },
@@ -12,26 +13,18 @@ type Props = { src: string; fileName: string; onDone: (area: Area) => void; onCa
 
 /** SPEC "image viewer with crop": pick the area of one picked file; the caller crops at quality 1 and compresses. */
 export function CropModal({ src, fileName, onDone, onCancel, busy = false }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const [aspect, setAspect] = useState(1);
   const [area, setArea] = useState<Area | null>(null);
 
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal?.();
-  }, []);
-
   return (
-    <dialog
-      ref={ref}
-      aria-label={`Crop ${fileName}`}
-      onCancel={(e) => {
-        e.preventDefault();
+    <Dialog
+      label={`Crop ${fileName}`}
+      onClose={() => {
         if (!busy) onCancel();
       }}
-      className="m-auto w-[min(96vw,40rem)] rounded-lg bg-background p-4 text-text shadow-xl backdrop:bg-black/60"
+      className="w-[min(96vw,40rem)] p-4"
     >
       <h2 className="mb-3 truncate font-semibold">Crop {fileName}</h2>
       <div className="relative h-[min(60vh,24rem)] w-full bg-black">
@@ -88,6 +81,6 @@ export function CropModal({ src, fileName, onDone, onCancel, busy = false }: Pro
           {busy ? 'Processing…' : 'Crop'}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

@@ -2,41 +2,45 @@ import { limits } from '@stashblog/contract/limits';
 import { messages } from '@stashblog/contract/messages';
 import type { Product, ProductList } from '@stashblog/contract/products';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { useAdminListState } from '../../features/admin/use-admin-list-state';
 import { AdminProductCard, type CardAction } from '../../features/products/admin-product-card';
 import { type AdminProductsQuery, adminProductsKey, fetchAdminProducts } from '../../features/products/admin-products-api';
 import { api, isOk, toastFailure } from '../../lib/api-client';
-import { useConfirm } from '../../ui/confirm-dialog';
-import { Pagination, totalPagesOf } from '../../ui/pagination';
+import { ListShell } from '../../ui/list-shell';
+import { useConfirm } from '../../ui/modal';
+import { totalPagesOf } from '../../ui/pagination';
+import { useBusy } from '../../ui/use-busy';
+import { useListState } from '../../ui/use-list-state';
 
 export const meta = () => [{ title: 'Products | Admin' }];
 
+const tabs = [
+  { value: 'casual', label: 'Casual' },
+  { value: 'promoted', label: 'Promoted' },
+] as const;
+
 export default function AdminProducts() {
-  const { tab, switchTab, searchText, setSearchText, search: productName, page, setPage } = useAdminListState();
-  const [busy, setBusy] = useState<Set<string>>(() => new Set());
+  const { tab, switchTab, searchText, setSearchText, search: productName, page, setPage } = useListState();
+  const { isBusy, run } = useBusy();
   const [confirm, dialog] = useConfirm();
   const queryClient = useQueryClient();
 
   const query: AdminProductsQuery = { page, isPromoted: tab === 'promoted', productName };
-  const { data, isPending, isError, error, isFetching } = useQuery({
+  const { data, isPending, error, isFetching } = useQuery({
     queryKey: adminProductsKey(query),
     queryFn: () => fetchAdminProducts(query),
     placeholderData: keepPreviousData,
   });
-  const totalPages = totalPagesOf(data?.count ?? 0, limits.adminListPage);
 
   function patchCached(update: (list: ProductList) => ProductList) {
     queryClient.setQueryData<ProductList>(adminProductsKey(query), (list) => (list ? update(list) : list));
   }
 
   async function onAction(action: CardAction, product: Product) {
-    if (busy.has(product._id)) return;
+    if (isBusy(product._id)) return;
     if (action === 'delete' && !(await confirm(messages.confirmDelete(product.productName)))) return;
-    setBusy((s) => new Set(s).add(product._id));
-    try {
+    await run(product._id, async () => {
       if (action === 'delete') {
         const result = await api('DELETE', '/userAdmin/products/delete', { id: product._id });
         if (!isOk(result)) return toastFailure(result);
@@ -54,90 +58,39 @@ export default function AdminProducts() {
         else toast.success(result.message);
       }
       await queryClient.invalidateQueries({ queryKey: adminProductsKey() });
-    } finally {
-      setBusy((s) => {
-        const next = new Set(s);
-        next.delete(product._id);
-        return next;
-      });
-    }
+    });
   }
 
   return (
-    <section className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="font-bold text-2xl">Products</h1>
+    <ListShell
+      title="Products"
+      actions={
         <Link to="/userAdmin/addProduct" className="rounded bg-primary px-4 py-2 text-on-primary">
           Add Product
         </Link>
-      </div>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div role="tablist" aria-label="Product lists" className="inline-flex rounded-lg bg-surface p-1">
-          {(['casual', 'promoted'] as const).map((t) => (
-            <button
-              key={t}
-              type="button"
-              role="tab"
-              aria-selected={tab === t}
-              onClick={() => switchTab(t)}
-              className={`rounded-md px-4 py-2 text-sm ${tab === t ? 'bg-primary text-on-primary' : ''}`}
-            >
-              {t === 'casual' ? 'Casual' : 'Promoted'}
-            </button>
-          ))}
-        </div>
-        <label className="flex items-center gap-2">
-          <span className="sr-only">Search products by name</span>
-          <input
-            type="search"
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            placeholder="Search by product name"
-            className="w-full rounded border border-black/20 bg-background px-3 py-2 sm:w-72"
-          />
-        </label>
-      </div>
-
-      {isPending ? (
-        <ProductGridSkeleton />
-      ) : isError ? (
-        <p role="alert" className="rounded bg-surface p-6 text-center">
-          {error.message}
-        </p>
-      ) : data.products.length === 0 ? (
-        <div className="rounded-lg bg-surface p-10 text-center">
+      }
+      tabs={{ label: 'Product lists', options: tabs, value: tab, onChange: switchTab }}
+      search={{ label: 'Search products by name', placeholder: 'Search by product name', value: searchText, onChange: setSearchText }}
+      items={data?.products}
+      itemKey={(p) => p._id}
+      isPending={isPending}
+      error={error}
+      isFetching={isFetching}
+      loadingLabel="Loading products"
+      renderCard={(p) => <AdminProductCard product={p} busy={isBusy(p._id)} onAction={onAction} />}
+      empty={
+        <>
           <p className="font-medium">{productName ? 'No products match your search.' : 'No products yet.'}</p>
           {!productName && tab === 'casual' ? (
             <Link to="/userAdmin/addProduct" className="mt-3 inline-block underline">
               Add your first product
             </Link>
           ) : null}
-        </div>
-      ) : (
-        <div className={`grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${isFetching ? 'opacity-70' : ''}`}>
-          {data.products.map((p) => (
-            <AdminProductCard key={p._id} product={p} busy={busy.has(p._id)} onAction={onAction} />
-          ))}
-        </div>
-      )}
-      <Pagination page={page} totalPages={totalPages} onChange={setPage} label="Products pages" />
-      {dialog}
-    </section>
-  );
-}
-
-function ProductGridSkeleton() {
-  return (
-    <div
-      className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
-      role="status"
-      aria-busy="true"
-      aria-label="Loading products"
+        </>
+      }
+      paging={{ page, totalPages: totalPagesOf(data?.count ?? 0, limits.adminListPage), onChange: setPage, label: 'Products pages' }}
     >
-      {Array.from({ length: 4 }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <div key={i} className="h-80 animate-pulse rounded-lg bg-surface" />
-      ))}
-    </div>
+      {dialog}
+    </ListShell>
   );
 }

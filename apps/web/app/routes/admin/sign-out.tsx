@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { forgetOwner } from '../../features/admin/guard';
 import { api } from '../../lib/api-client';
 import { clearSession } from '../../lib/session';
-import { useConfirm } from '../../ui/confirm-dialog';
+import { useConfirm } from '../../ui/modal';
 
 export const meta = () => [{ title: 'Sign Out | Admin' }];
 

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAdminListState } from './use-admin-list-state';
+import { useListState } from './use-list-state';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -11,7 +11,7 @@ afterEach(() => {
 
 describe('admin list state (SPEC §4)', () => {
   it('applies a search once typing settles, back on page 1', () => {
-    const { result } = renderHook(() => useAdminListState());
+    const { result } = renderHook(() => useListState());
     act(() => result.current.setPage(3));
     act(() => result.current.setSearchText('  vase '));
     expect(result.current.search).toBe('');
@@ -20,11 +20,22 @@ describe('admin list state (SPEC §4)', () => {
   });
 
   it('switching Casual/Promoted resets search and page to 1', () => {
-    const { result } = renderHook(() => useAdminListState());
+    const { result } = renderHook(() => useListState());
     act(() => result.current.setSearchText('kettle'));
     act(() => vi.advanceTimersByTime(300));
     act(() => result.current.setPage(4));
     act(() => result.current.switchTab('promoted'));
     expect(result.current).toMatchObject({ tab: 'promoted', searchText: '', search: '', page: 1 });
+  });
+
+  it('takes any set of tabs, such as the leads Products/Catalogues tabs', () => {
+    const { result } = renderHook(() => useListState<'products' | 'catalogues'>('products'));
+    act(() => result.current.setSearchText('asha'));
+    act(() => vi.advanceTimersByTime(300));
+    act(() => result.current.setPage(2));
+    act(() => result.current.switchTab('catalogues'));
+    expect(result.current).toMatchObject({ tab: 'catalogues', search: '', page: 1 });
+    act(() => result.current.switchTab('catalogues'));
+    expect(result.current.tab).toBe('catalogues');
   });
 });
