@@ -20,6 +20,8 @@ import { cataloguesRoutes } from './modules/catalogues/catalogues.routes.ts';
 import { forumRoutes } from './modules/forum/forum.routes.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
@@ -79,6 +81,8 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await app.register(cataloguesRoutes(ctx));
   await app.register(leadsRoutes(ctx));
   await app.register(searchRoutes(ctx));
+  await app.register(platformRoutes(ctx));
+  await app.register(onboardingRoutes(ctx));
 
   // Pages last: the SSR catch-all answers whatever path no API route claimed.
   await app.register(ssrRoutes(ctx));

@@ -33,6 +33,9 @@ export const reservedBusinessNames = [
   'static',
   'public',
   'docs',
+  'platform',
+  'verifyemail',
+  '.well-known',
 ] as const;
 
 export const businessNameSchema = z

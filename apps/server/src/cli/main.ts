@@ -6,6 +6,7 @@ import { localStore } from '../blobs/local-store.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
 import { AppError } from '../http/app-error.ts';
+import { createPlatformAdmin } from '../modules/platform/platform-auth.service.ts';
 import { createBusiness } from '../modules/users/users.service.ts';
 import { seedDemo } from './seed-demo.ts';
 import { setDomain } from './set-domain.ts';
@@ -14,6 +15,7 @@ import { setDomain } from './set-domain.ts';
 // runs: it adopts the server's embedded PostgreSQL, or starts (and afterwards stops) its own.
 const usage = `Usage: npm run cli -- <command> [options]
   create-business --business <businessName> --name <owner name> --email <email> --password <password>
+  create-platform-admin --email <email> --password <password> [--name <name>]
   seed-demo
   set-domain --business <businessName> --domain <host>   (--domain '' removes it)`;
 
@@ -29,7 +31,7 @@ async function main() {
       domain: { type: 'string' },
     },
   });
-  if (!command || !['create-business', 'seed-demo', 'set-domain'].includes(command)) {
+  if (!command || !['create-business', 'create-platform-admin', 'seed-demo', 'set-domain'].includes(command)) {
     console.error(usage);
     process.exit(2);
   }
@@ -51,6 +53,13 @@ async function main() {
         password: values.password ?? '',
       });
       log(`created business '${b.businessName}'`);
+    } else if (command === 'create-platform-admin') {
+      const a = await createPlatformAdmin(ctx, {
+        email: values.email ?? '',
+        name: values.name ?? 'Platform admin',
+        password: values.password ?? '',
+      });
+      log(`created platform admin '${a.email}': sign in at ${config.publicUrl}/platform`);
     } else if (command === 'seed-demo') {
       await seedDemo(ctx, log);
     } else {

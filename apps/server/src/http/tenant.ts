@@ -35,6 +35,8 @@ const globalSegments = new Set([
   'robots.txt',
   'sitemap.xml',
   '__manifest',
+  'platform',
+  'verifyEmail',
 ]);
 
 // SPEC §2 public business pages, relative to /{businessName} (own host) or / (custom domain).
@@ -45,7 +47,7 @@ const domainPassThrough = new Set(['/favicon.ico', '/healthz', '/__manifest']);
 
 const skippedPrefixes = ['/api/', '/media/', '/assets/'];
 // Pages search engines must not index whatever the page markup says (SPEC: admin and private links).
-const noindexPage = /^(\/[^/]+)?\/(userAdmin|privateLink)(\/|$)/;
+const noindexPage = /^(\/[^/]+)?\/(userAdmin|privateLink)(\/|$)|^\/(platform|verifyEmail)(\/|$)/;
 const cacheMs = 5000;
 
 type Lookup = (key: { businessName: string } | { domain: string }) => Promise<TenantRow | null>;

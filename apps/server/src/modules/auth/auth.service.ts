@@ -2,9 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { decodePassword, type LogInBody, type SessionUser } from '@stashblog/contract/auth';
 import { messages, serverMessages } from '@stashblog/contract/messages';
+import { onboardingTexts } from '@stashblog/contract/onboarding';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { businesses } from '../../db/schema/businesses.ts';
+import { signups } from '../../db/schema/onboarding.ts';
 import { loginFailures, sessions } from '../../db/schema/sessions.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Owner } from '../../http/auth.ts';
@@ -21,13 +23,13 @@ const WINDOW_MS = 15 * 60_000;
 const MAX_PER_ACCOUNT_IP = 5;
 const MAX_PER_IP = 30;
 
-async function failureCount(ctx: AppContext, key: string): Promise<number> {
+export async function failureCount(ctx: AppContext, key: string): Promise<number> {
   const [row] = await ctx.db.select().from(loginFailures).where(eq(loginFailures.key, key));
   if (!row || Date.now() - row.windowStart.getTime() > WINDOW_MS) return 0;
   return row.count;
 }
 
-async function recordFailure(ctx: AppContext, key: string) {
+export async function recordFailure(ctx: AppContext, key: string) {
   await ctx.db
     .insert(loginFailures)
     .values({ key, count: 1, windowStart: new Date() })
@@ -61,6 +63,9 @@ export async function logIn(ctx: AppContext, { input, ip }: { input: LogInBody; 
     throw AppError.unauthorised(serverMessages.invalidCredentials);
   }
   await ctx.db.delete(loginFailures).where(eq(loginFailures.key, accountKey));
+  // A self-signed-up business signs in only after verifying its email (modules/onboarding).
+  const [signup] = await ctx.db.select({ verifiedAt: signups.verifiedAt }).from(signups).where(eq(signups.businessId, business.id));
+  if (signup && !signup.verifiedAt) throw AppError.forbidden(onboardingTexts.emailNotVerified);
   return { authorization: await createSession(ctx, business.id) };
 }
 
