@@ -149,7 +149,9 @@ describe('blocking', () => {
     await app.ctx.db.update(businesses).set({ isPrimeUser: false }).where(eq(businesses.id, owner.businessId));
     const storeList = () => app.inject({ url: '/api/public/products/fetchAll', query: { businessName: 'blocky' } });
     const directory = () => app.inject({ url: '/api/public/products/fetchAllUsers', query: { searchQuery: 'Forbidden' } });
+    const search = () => app.inject({ url: '/api/public/user/search', query: { searchQuery: 'forbidden', businessName: 'blocky' } });
     expect((await storeList()).json().payload.products).toHaveLength(1);
+    expect((await search()).json().payload.count).toBe(1);
     expect((await directory()).json().payload.products).toHaveLength(1);
 
     const refused = await platform('PUT', 'products/block', { businessId: owner.businessId, id, isBlocked: true });
@@ -162,6 +164,7 @@ describe('blocking', () => {
 
     expect((await storeList()).json().payload.products).toEqual([]);
     expect((await directory()).json().payload.products).toEqual([]);
+    expect((await search()).json().payload.count).toBe(0);
     const page = await app.inject({ url: '/api/public/products/fetch', query: { businessName: 'blocky', id } });
     expect(page.statusCode).toBe(404);
 
