@@ -22,6 +22,7 @@ import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
+import { privateLinksRoutes } from './modules/private-links/private-links.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
@@ -83,6 +84,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await app.register(searchRoutes(ctx));
   await app.register(platformRoutes(ctx));
   await app.register(onboardingRoutes(ctx));
+  await app.register(privateLinksRoutes(ctx));
 
   // Pages last: the SSR catch-all answers whatever path no API route claimed.
   await app.register(ssrRoutes(ctx));

@@ -16,6 +16,8 @@ export const privateLinks = pgTable(
     fkProductId: uuid('fk_product_id'),
     fkCatalogueId: uuid('fk_catalogue_id'),
     fingerPrint: text('finger_print'),
+    // The signed device cookie's id of the device a single-user link is bound to (null: not bound yet).
+    deviceId: text('device_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "private_links" ADD COLUMN "device_id" text;

@@ -1,0 +1,511 @@
+import { messages } from '@stashblog/contract/messages';
+import { generatePrivateLinkCode, type PrivateLink, privateLinkTexts } from '@stashblog/contract/private-links';
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { privateLinks } from '../../db/schema/private-links.ts';
+import { products } from '../../db/schema/products.ts';
+import { createSession } from '../auth/auth.service.ts';
+import { insertProducts } from '../catalogues/test-products.ts';
+import { createBusiness } from '../users/users.service.ts';
+import { deviceCookieName } from './device-cookie.ts';
+import { openPrivateProduct } from './private-links.service.ts';
+
+type Owner = { token: string; businessId: string; businessName: string };
+type Kind = 'products' | 'catalogues';
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+// Many owners per file: sessions are made directly, since the sign-in route is rate limited.
+async function newOwner(businessName: string): Promise<Owner> {
+  const { id } = await createBusiness(app.ctx, {
+    businessName,
+    name: businessName,
+    email: `${businessName}@example.test`,
+    password: 'pw-123456789',
+  });
+  return { token: await createSession(app.ctx, id), businessId: id, businessName };
+}
+
+function call(owner: Owner, kind: Kind, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: object) {
+  return app.inject({
+    method,
+    url: `/api/userAdmin/${kind}/${path}`,
+    headers: { authorization: owner.token },
+    ...(method === 'GET' ? { query: data as Record<string, string> } : data ? { payload: data } : {}),
+  });
+}
+
+const fk = (kind: Kind) => (kind === 'products' ? 'fkProductId' : 'fkCatalogueId');
+const hour = { unit: 'Hours', amount: 1 } as const;
+
+async function privateProduct(owner: Owner, name = 'Secret lamp'): Promise<string> {
+  const [id] = await insertProducts(app, owner.businessId, [{ productName: name, isPublic: false }]);
+  return id as string;
+}
+
+async function generate(owner: Owner, kind: Kind, itemId: string, extra: object = {}): Promise<PrivateLink> {
+  const res = await call(owner, kind, 'POST', 'generatePrivateLink', {
+    [fk(kind)]: itemId,
+    privateLink: generatePrivateLinkCode(),
+    linkExpiresAt: hour,
+    ...extra,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().payload.privateLink;
+}
+
+/** A browser: keeps the device cookie the server hands it, like a real one does. */
+function device(fingerPrint: string | null, ip = '10.0.0.1') {
+  let cookie: string | undefined;
+  const remember = (res: { headers: Record<string, unknown> }) => {
+    const set = res.headers['set-cookie'];
+    const value = (Array.isArray(set) ? set[0] : set) as string | undefined;
+    if (value?.startsWith(`${deviceCookieName}=`)) cookie = value.split(';')[0];
+  };
+  return {
+    get cookie() {
+      return cookie;
+    },
+    set cookie(v) {
+      cookie = v;
+    },
+    async open(owner: Owner, kind: Kind, code: string) {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/public/${kind}/fetchPrivateLink`,
+        query: { businessName: owner.businessName, privateLink: code, ...(fingerPrint ? { fingerPrint } : {}) },
+        headers: cookie ? { cookie } : {},
+        remoteAddress: ip,
+      });
+      remember(res);
+      return res;
+    },
+    async visit(owner: Owner, kind: Kind, code: string) {
+      return app.inject({
+        method: 'PUT',
+        url: `/api/public/${kind}/privateLinkVisits`,
+        payload: { businessName: owner.businessName, privateLink: code },
+        headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36', ...(cookie ? { cookie } : {}) },
+        remoteAddress: ip,
+      });
+    },
+  };
+}
+
+const linkRow = async (id: string) => (await app.ctx.db.select().from(privateLinks).where(eq(privateLinks.id, id)))[0];
+
+describe('private link lifecycle', () => {
+  it('binds to the first device, refuses others, opens on every device when multi-user, expires at the boundary, reopens on renewal', async () => {
+    const owner = await newOwner('lifecycle');
+    const productId = await privateProduct(owner);
+    const link = await generate(owner, 'products', productId);
+    expect(link).toMatchObject({ privateLink: expect.stringMatching(/^[A-Za-z0-9]{20}$/), visits: 0, linkViewed: false, isBound: false });
+    const expiresIn = new Date(link.linkExpiresAt).getTime() - Date.now();
+    expect(expiresIn).toBeGreaterThan(3590_000);
+    expect(expiresIn).toBeLessThanOrEqual(3600_000);
+
+    // first view binds the link to device 1 (cookie + fingerprint)
+    const one = device('fp-device-one');
+    const first = await one.open(owner, 'products', link.privateLink);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().payload.product).toMatchObject({ _id: productId, productName: 'Secret lamp', isPublic: false });
+    expect(first.headers['cache-control']).toBe('private, no-store');
+    expect(one.cookie).toMatch(new RegExp(`^${deviceCookieName}=`));
+    expect(String(first.headers['set-cookie'])).toMatch(/HttpOnly/);
+    expect(await linkRow(link._id)).toMatchObject({ linkViewed: true, fingerPrint: 'fp-device-one' });
+
+    // a second device is refused, and so is one that copied the fingerprint string
+    const two = device('fp-device-two');
+    const refused = await two.open(owner, 'products', link.privateLink);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: privateLinkTexts.viewerOtherDevice, payload: null });
+    expect(refused.headers['cache-control']).toBe('private, no-store');
+    const copycat = device('fp-device-one');
+    expect((await copycat.open(owner, 'products', link.privateLink)).statusCode).toBe(403);
+    const forged = device('fp-device-one');
+    forged.cookie = `${deviceCookieName}=${'A'.repeat(22)}.forged-signature`;
+    expect((await forged.open(owner, 'products', link.privateLink)).statusCode).toBe(403);
+    // the bound device's cookie with another fingerprint is not the device either
+    const changed = device('fp-something-else');
+    changed.cookie = one.cookie;
+    expect((await changed.open(owner, 'products', link.privateLink)).statusCode).toBe(403);
+    // device 1 keeps its access
+    expect((await one.open(owner, 'products', link.privateLink)).statusCode).toBe(200);
+
+    // visits count every open of the link, refused devices included; the owner sees them
+    expect((await one.visit(owner, 'products', link.privateLink)).statusCode).toBe(200);
+    expect((await two.visit(owner, 'products', link.privateLink)).statusCode).toBe(200);
+    const stats = await call(owner, 'products', 'GET', 'fetchPrivateLink', { id: link._id });
+    expect(stats.json().payload).toMatchObject({
+      itemName: 'Secret lamp',
+      privateLink: { visits: 2, linkViewed: true, isBound: true, fkProductId: productId },
+    });
+
+    // a multi-user link opens on both devices
+    const shared = await generate(owner, 'products', productId, { allowMultipleUsers: true });
+    expect((await one.open(owner, 'products', shared.privateLink)).statusCode).toBe(200);
+    expect((await two.open(owner, 'products', shared.privateLink)).statusCode).toBe(200);
+    expect((await device(null).open(owner, 'products', shared.privateLink)).statusCode).toBe(200);
+    expect(await linkRow(shared._id)).toMatchObject({ linkViewed: true, deviceId: null });
+
+    // expiry: open one millisecond before, shut at the boundary itself
+    const expiresAt = (await linkRow(link._id)).linkExpiresAt;
+    const deviceOne = { deviceId: (one.cookie as string).split('=')[1].split('.')[0], fingerPrint: 'fp-device-one' };
+    const at = (ms: number) =>
+      openPrivateProduct(app.ctx, { businessName: owner.businessName, code: link.privateLink, device: deviceOne, now: new Date(ms) });
+    await expect(at(expiresAt.getTime() - 1)).resolves.toMatchObject({ product: { _id: productId } });
+    await expect(at(expiresAt.getTime())).rejects.toMatchObject({ status: 410, message: privateLinkTexts.viewerExpired });
+    // and over HTTP once the time has passed
+    await app.ctx.db.update(privateLinks).set({ linkExpiresAt: sql`now() - interval '1 second'` }).where(eq(privateLinks.id, link._id));
+    const expired = await one.open(owner, 'products', link.privateLink);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toMatchObject({ error: privateLinkTexts.viewerExpired, payload: null });
+    const listed = await call(owner, 'products', 'GET', 'fetchAllPrivateLinks', { fkProductId: productId });
+    const listedLink = listed.json().payload.privateLinks.find((l: PrivateLink) => l._id === link._id);
+    expect(new Date(listedLink.linkExpiresAt).getTime()).toBeLessThan(Date.now());
+
+    // renewal on edit reopens it for the bound device only
+    const renewed = await call(owner, 'products', 'PUT', 'updatePrivateLink', {
+      id: link._id,
+      privateLink: link.privateLink,
+      linkExpiresAt: { unit: 'Days', amount: 2 },
+      allowMultipleUsers: false,
+    });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(new Date(renewed.json().payload.privateLink.linkExpiresAt).getTime() - Date.now()).toBeGreaterThan(47 * 3600_000);
+    expect((await one.open(owner, 'products', link.privateLink)).statusCode).toBe(200);
+    expect((await two.open(owner, 'products', link.privateLink)).statusCode).toBe(403);
+  });
+
+  it('a catalogue link shows the private catalogue with its unblocked members, private ones included', async () => {
+    const owner = await newOwner('cat-owner');
+    const ids = await insertProducts(app, owner.businessId, [
+      { productName: 'Public vase', category: 'vases' },
+      { productName: 'Private bowl', isPublic: false, category: 'bowls' },
+      { productName: 'Blocked jug', isBlocked: true },
+    ]);
+    const created = await call(owner, 'catalogues', 'POST', 'create', { catalogueName: 'Winter', description: 'Cold', products: ids });
+    expect(created.statusCode, created.body).toBe(201);
+    const catalogueId = created.json().payload.catalogue._id;
+    const link = await generate(owner, 'catalogues', catalogueId, { linkExpiresAt: { unit: 'Weeks', amount: 4 } });
+    const viewer = device('fp-cat');
+    const res = await viewer.open(owner, 'catalogues', link.privateLink);
+    expect(res.statusCode, res.body).toBe(200);
+    const payload = res.json().payload;
+    expect(payload.catalogue).toMatchObject({
+      _id: catalogueId,
+      catalogueName: 'Winter',
+      totalProducts: 2,
+      categories: ['vases', 'bowls'],
+    });
+    expect(payload.products.map((p: { productName: string }) => p.productName)).toEqual(['Public vase', 'Private bowl']);
+    expect(payload.count).toBe(2);
+    // a catalogue code does not open through the product call, nor for another business
+    expect((await viewer.open(owner, 'products', link.privateLink)).statusCode).toBe(404);
+    const other = await newOwner('cat-other');
+    expect((await viewer.open(other, 'catalogues', link.privateLink)).statusCode).toBe(404);
+  });
+
+  it('the public updatePrivateLink marks the link viewed and binds like an open does', async () => {
+    const owner = await newOwner('viewed');
+    const link = await generate(owner, 'products', await privateProduct(owner));
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/public/products/updatePrivateLink',
+      payload: { businessName: 'viewed', privateLink: link.privateLink, linkViewed: true, fingerPrint: 'fp-x' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payload).toEqual({ linkViewed: true });
+    expect(await linkRow(link._id)).toMatchObject({ linkViewed: true, fingerPrint: 'fp-x' });
+    expect((await device('fp-y').open(owner, 'products', link.privateLink)).statusCode).toBe(403);
+  });
+});
+
+describe('owner calls', () => {
+  it('validates code and duration with the SPEC texts, and only private items get links', async () => {
+    const owner = await newOwner('rules');
+    const productId = await privateProduct(owner);
+    const post = (body: object) => call(owner, 'products', 'POST', 'generatePrivateLink', { fkProductId: productId, ...body });
+    const errorOf = async (body: object) => {
+      const res = await post(body);
+      return { status: res.statusCode, error: res.json().error };
+    };
+    expect(await errorOf({ linkExpiresAt: hour })).toEqual({ status: 400, error: messages.privateLinkRequired });
+    expect(await errorOf({ privateLink: '  ', linkExpiresAt: hour })).toEqual({ status: 400, error: messages.privateLinkRequired });
+    expect(await errorOf({ privateLink: generatePrivateLinkCode() })).toEqual({ status: 400, error: messages.privateLinkDurationRequired });
+    expect(await errorOf({ privateLink: 'short', linkExpiresAt: hour })).toEqual({ status: 400, error: privateLinkTexts.codeInvalid });
+    expect(await errorOf({ privateLink: `${'a'.repeat(19)}!`, linkExpiresAt: hour })).toEqual({
+      status: 400,
+      error: privateLinkTexts.codeInvalid,
+    });
+    for (const bad of [
+      { unit: 'Hours', amount: 0 },
+      { unit: 'Hours', amount: 24 },
+      { unit: 'Days', amount: 8 },
+      { unit: 'Weeks', amount: 5 },
+      { unit: 'Weeks', amount: 1.5 },
+    ]) {
+      expect(await errorOf({ privateLink: generatePrivateLinkCode(), linkExpiresAt: bad })).toEqual({
+        status: 400,
+        error: privateLinkTexts.durationInvalid,
+      });
+    }
+    expect((await errorOf({ privateLink: generatePrivateLinkCode(), linkExpiresAt: { unit: 'Months', amount: 1 } })).status).toBe(400);
+    for (const ok of [
+      { unit: 'Hours', amount: 23 },
+      { unit: 'Days', amount: 7 },
+      { unit: 'Weeks', amount: 4 },
+      { unit: 'Days', amount: 1 },
+    ]) {
+      expect((await post({ privateLink: generatePrivateLinkCode(), linkExpiresAt: ok })).statusCode).toBe(201);
+    }
+
+    // codes are unique
+    const code = generatePrivateLinkCode();
+    expect((await post({ privateLink: code, linkExpiresAt: hour })).statusCode).toBe(201);
+    expect(await errorOf({ privateLink: code, linkExpiresAt: hour })).toEqual({ status: 409, error: privateLinkTexts.codeTaken });
+
+    // a public item gets none
+    await app.ctx.db.update(products).set({ isPublic: true }).where(eq(products.id, productId));
+    expect(await errorOf({ privateLink: generatePrivateLinkCode(), linkExpiresAt: hour })).toEqual({
+      status: 409,
+      error: privateLinkTexts.onlyPrivateProducts,
+    });
+    await app.ctx.db.update(products).set({ isPublic: false, isBlocked: true }).where(eq(products.id, productId));
+    expect(await errorOf({ privateLink: generatePrivateLinkCode(), linkExpiresAt: hour })).toEqual({
+      status: 403,
+      error: messages.productBlocked,
+    });
+  });
+
+  it('the generator gives 20 random letters and digits', () => {
+    const codes = new Set(Array.from({ length: 2000 }, () => generatePrivateLinkCode()));
+    expect(codes.size).toBe(2000);
+    for (const c of codes) expect(c).toMatch(/^[A-Za-z0-9]{20}$/);
+    const chars = new Set([...codes].join(''));
+    expect(chars.size).toBe(62);
+  });
+
+  it('lists 12 a page, newest first, searched by code; deletes one or all of an item', async () => {
+    const owner = await newOwner('lister');
+    const productId = await privateProduct(owner);
+    const made: PrivateLink[] = [];
+    for (let i = 0; i < 14; i++) made.push(await generate(owner, 'products', productId));
+    const page = (q: object) => call(owner, 'products', 'GET', 'fetchAllPrivateLinks', { fkProductId: productId, ...q });
+    const one = (await page({})).json().payload;
+    expect(one.count).toBe(14);
+    expect(one.itemName).toBe('Secret lamp');
+    expect(one.privateLinks.map((l: PrivateLink) => l._id)).toEqual(
+      made
+        .slice(2)
+        .reverse()
+        .map((l) => l._id),
+    );
+    const two = (await page({ pageNo: 2 })).json().payload;
+    expect(two.privateLinks.map((l: PrivateLink) => l._id)).toEqual([made[1]._id, made[0]._id]);
+    const target = made[5];
+    const found = (await page({ searchQuery: target.privateLink.slice(3, 15).toLowerCase() })).json().payload;
+    expect(found.privateLinks.map((l: PrivateLink) => l._id)).toEqual([target._id]);
+    expect((await page({ searchQuery: '%_' })).json().payload.count).toBe(0);
+
+    // edit keeps the expiry unless a duration is given
+    const edited = await call(owner, 'products', 'PUT', 'updatePrivateLink', {
+      id: target._id,
+      privateLink: target.privateLink,
+      allowMultipleUsers: true,
+    });
+    expect(edited.json().payload.privateLink).toMatchObject({ allowMultipleUsers: true, linkExpiresAt: target.linkExpiresAt });
+    const taken = await call(owner, 'products', 'PUT', 'updatePrivateLink', { id: target._id, privateLink: made[0].privateLink });
+    expect(taken.statusCode).toBe(409);
+
+    const del = await call(owner, 'products', 'DELETE', 'deletePrivateLink', { id: target._id });
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toMatchObject({ code: 201, message: privateLinkTexts.deleted, payload: { deleted: 1 } });
+    expect((await device('fp').open(owner, 'products', target.privateLink)).statusCode).toBe(404);
+    expect((await call(owner, 'products', 'GET', 'fetchPrivateLink', { id: target._id })).statusCode).toBe(404);
+    const all = await call(owner, 'products', 'DELETE', 'deletePrivateLink', { fkProductId: productId });
+    expect(all.json().payload).toEqual({ deleted: 13 });
+    expect((await page({})).json().payload.count).toBe(0);
+  });
+
+  it("answers 404 for another business's ids on every owner call and changes nothing", async () => {
+    const a = await newOwner('owner-a');
+    const b = await newOwner('owner-b');
+    const productId = await privateProduct(a);
+    const productLink = await generate(a, 'products', productId);
+    const [m1, m2, m3] = await insertProducts(app, a.businessId, [{ productName: 'm1' }, { productName: 'm2' }, { productName: 'm3' }]);
+    const cat = await call(a, 'catalogues', 'POST', 'create', { catalogueName: 'A cat', description: 'x', products: [m1, m2, m3] });
+    const catalogueId = cat.json().payload.catalogue._id;
+    const catalogueLink = await generate(a, 'catalogues', catalogueId);
+    const before = await app.ctx.db.select().from(privateLinks).where(eq(privateLinks.businessId, a.businessId));
+
+    for (const [kind, itemId, link] of [
+      ['products', productId, productLink],
+      ['catalogues', catalogueId, catalogueLink],
+    ] as const) {
+      const attempts = [
+        await call(b, kind, 'GET', 'fetchPrivateLink', { id: link._id }),
+        await call(b, kind, 'GET', 'fetchAllPrivateLinks', { [fk(kind)]: itemId }),
+        await call(b, kind, 'POST', 'generatePrivateLink', {
+          [fk(kind)]: itemId,
+          privateLink: generatePrivateLinkCode(),
+          linkExpiresAt: hour,
+        }),
+        await call(b, kind, 'PUT', 'updatePrivateLink', {
+          id: link._id,
+          privateLink: generatePrivateLinkCode(),
+          linkExpiresAt: hour,
+          allowMultipleUsers: true,
+        }),
+        await call(b, kind, 'DELETE', 'deletePrivateLink', { id: link._id }),
+        await call(b, kind, 'DELETE', 'deletePrivateLink', { [fk(kind)]: itemId }),
+      ];
+      expect(attempts.map((r) => r.statusCode)).toEqual([404, 404, 404, 404, 404, 404]);
+      // and a link of the other kind is unknown here, even for its owner
+      const otherKind = kind === 'products' ? catalogueLink : productLink;
+      expect((await call(a, kind, 'GET', 'fetchPrivateLink', { id: otherKind._id })).statusCode).toBe(404);
+    }
+    // hostile ids and no token
+    expect((await call(a, 'products', 'GET', 'fetchPrivateLink', { id: "1' or 1=1" })).statusCode).toBe(404);
+    expect((await call(a, 'products', 'DELETE', 'deletePrivateLink', {})).statusCode).toBe(404);
+    const anonymous = await app.inject({ method: 'GET', url: '/api/userAdmin/products/fetchPrivateLink', query: { id: productLink._id } });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['cache-control']).toBe('private, no-store');
+
+    const after = await app.ctx.db.select().from(privateLinks).where(eq(privateLinks.businessId, a.businessId));
+    expect(after).toEqual(before);
+    expect(await app.ctx.db.select().from(privateLinks).where(eq(privateLinks.businessId, b.businessId))).toEqual([]);
+  });
+});
+
+describe('guessing and leaking', () => {
+  it('10,000 random codes open nothing, and one address is rate-limited after 30 tries', async () => {
+    const owner = await newOwner('guessed');
+    const productId = await privateProduct(owner);
+    for (let i = 0; i < 5; i++) await generate(owner, 'products', productId);
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 10_000; i++) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/public/products/fetchPrivateLink',
+        query: { businessName: 'guessed', privateLink: generatePrivateLinkCode(), fingerPrint: 'fp' },
+        remoteAddress: '192.0.2.77',
+      });
+      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+    }
+    expect(statuses.get(200)).toBeUndefined();
+    expect(statuses.get(404)).toBe(30);
+    expect(statuses.get(429)).toBe(10_000 - 30);
+    // the limit is per address: another client is unaffected
+    const other = await app.inject({
+      method: 'GET',
+      url: '/api/public/products/fetchPrivateLink',
+      query: { businessName: 'guessed', privateLink: generatePrivateLinkCode() },
+      remoteAddress: '192.0.2.78',
+    });
+    expect(other.statusCode).toBe(404);
+  }, 120_000);
+
+  it('500 random codes from many addresses all reach the database and miss', async () => {
+    const owner = await newOwner('guessed-wide');
+    const productId = await privateProduct(owner);
+    for (let i = 0; i < 5; i++) await generate(owner, 'products', productId);
+    let hits = 0;
+    for (let i = 0; i < 500; i++) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/public/products/fetchPrivateLink',
+        query: { businessName: 'guessed-wide', privateLink: generatePrivateLinkCode() },
+        remoteAddress: `198.51.100.${i % 250}`,
+      });
+      if (res.statusCode !== 404 && res.statusCode !== 429) hits++;
+    }
+    expect(hits).toBe(0);
+  }, 120_000);
+
+  it('public listings never show a private item, even one with an active link', async () => {
+    const owner = await newOwner('leaky');
+    const [pub, priv, pub2, pub3] = await insertProducts(app, owner.businessId, [
+      { productName: 'Open lamp', category: 'lamps', tags: ['brass'] },
+      { productName: 'Hidden lamp', category: 'lamps', tags: ['brass'], isPublic: false },
+      { productName: 'Open vase', category: 'lamps' },
+      { productName: 'Open bowl', category: 'lamps' },
+    ]);
+    await generate(owner, 'products', priv as string, { allowMultipleUsers: true });
+    const privCat = await call(owner, 'catalogues', 'POST', 'create', {
+      catalogueName: 'Hidden set',
+      description: 'x',
+      products: [pub, pub2, pub3],
+    });
+    const privCatId = privCat.json().payload.catalogue._id;
+    await generate(owner, 'catalogues', privCatId, { allowMultipleUsers: true });
+    const pubCat = await call(owner, 'catalogues', 'POST', 'create', {
+      catalogueName: 'Open set',
+      description: 'x',
+      products: [pub, priv, pub2],
+    });
+    const pubCatId = pubCat.json().payload.catalogue._id;
+    expect((await call(owner, 'catalogues', 'PUT', 'updateStatus', { id: pubCatId })).json().payload.status).toBe(true);
+
+    const get = async (url: string, query: Record<string, string>) => {
+      const res = await app.inject({ method: 'GET', url, query });
+      return res.body;
+    };
+    const bodies = [
+      await get('/api/public/products/fetchAll', { businessName: 'leaky' }),
+      await get('/api/public/products/fetchAllUsers', {}),
+      await get('/api/public/products/fetchAllUsers', { searchQuery: 'lamp' }),
+      await get('/api/public/products/fetchSuggestions', { businessName: 'leaky', id: pub as string }),
+      await get('/api/public/catalogues/fetchAll', { businessName: 'leaky' }),
+      await get('/api/public/catalogues/fetchAllUsers', {}),
+      await get('/api/public/catalogues/fetch', { businessName: 'leaky', id: pubCatId }),
+      await get('/api/public/catalogues/fetchProducts', { businessName: 'leaky', id: pubCatId }),
+    ];
+    for (const body of bodies) {
+      expect(body).not.toContain('Hidden');
+      expect(body).not.toContain(priv);
+      expect(body).not.toContain(privCatId);
+    }
+    expect(bodies[0]).toContain('Open lamp');
+    expect(bodies[7]).toContain('Open vase');
+    const direct = await app.inject({
+      method: 'GET',
+      url: '/api/public/products/fetch',
+      query: { businessName: 'leaky', id: priv as string },
+    });
+    expect(direct.statusCode).toBe(404);
+    const directCat = await app.inject({
+      method: 'GET',
+      url: '/api/public/catalogues/fetch',
+      query: { businessName: 'leaky', id: privCatId },
+    });
+    expect(directCat.statusCode).toBe(404);
+  });
+
+  it('hostile visitor input answers 4xx, never 5xx', async () => {
+    const inputs = ['', 'x'.repeat(199), "' or 1=1 --", '\u0000abc', '%00', 'ÄÖÜäöüß'.repeat(3)];
+    for (const [i, code] of inputs.entries()) {
+      for (const kind of ['products', 'catalogues']) {
+        const ip = `203.0.113.${i}`;
+        const open = await app.inject({
+          method: 'GET',
+          url: `/api/public/${kind}/fetchPrivateLink`,
+          query: { businessName: code || 'nobody', privateLink: code, fingerPrint: code },
+          remoteAddress: ip,
+        });
+        expect(open.statusCode).toBeGreaterThanOrEqual(400);
+        expect(open.statusCode).toBeLessThan(500);
+        const visit = await app.inject({
+          method: 'PUT',
+          url: `/api/public/${kind}/privateLinkVisits`,
+          payload: { businessName: 'nobody', privateLink: code },
+          remoteAddress: ip,
+        });
+        expect(visit.statusCode).toBe(404);
+      }
+    }
+  });
+});
