@@ -1,45 +1,110 @@
-import { fork } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { load } from './load.ts';
+import { wrkAvailable } from './load.ts';
+import { resultsDir, writeResult } from './result.ts';
 
-// `npm run bench`: DESIGN.md's public product-list API vs a bare Fastify route returning the same
-// JSON, measured side by side in one run; the figure is the ratio (goal ≥ 0.5).
-const port = 5070;
-const dataDir = path.resolve(import.meta.dirname, '../.tmp/bench-data');
-const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+// `npm run bench`: every benchmark, one after another (they would disturb each other side by side),
+// each writing bench/results/<name>.json; then bench/results/summary.json with the headline ratios.
+// BENCH_ONLY=http,js-bytes runs a subset. See bench/README.md for how to read the figures.
+const root = path.resolve(import.meta.dirname, '..');
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const benches = [
+  { name: 'http', file: 'http.ts', results: ['list-api', 'ssr'] },
+  { name: 'js-bytes', file: 'js-bytes.ts', results: ['js-bytes'] },
+  { name: 'images', file: 'images.ts', results: ['images'] },
+  // added by their own issues; run when present
+  { name: 'search', file: 'search.ts', results: ['search'] },
+  { name: 'csv', file: 'csv.ts', results: ['csv'] },
+].filter((b) => (!only || only.includes(b.name)) && existsSync(path.join(import.meta.dirname, b.file)));
 
-const child = fork(path.join(import.meta.dirname, 'serve.ts'), {
-  execArgv: ['--import', 'tsx'],
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
-});
-const ready = await new Promise<{ listUrl: string; bytes: number }>((resolve, reject) => {
-  child.on('message', (m) => resolve(m as { listUrl: string; bytes: number }));
-  child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-});
+if (!existsSync(path.join(root, 'apps/web/build/server/index.js'))) {
+  console.log('no web build yet: running `npm run build` first');
+  const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+console.log(
+  wrkAvailable()
+    ? 'load generator: wrk'
+    : 'load generator: the bench client in a child process (for wrk: `apt-get install -y wrk`, Debian package)',
+);
 
-// warm up both, then alternate measurements so drift hits both sides alike
-await load(`http://127.0.0.1:${port}${ready.listUrl}`, { connections, seconds: 2 });
-await load(`http://127.0.0.1:${port + 1}/bare`, { connections, seconds: 2 });
-const app1 = await load(`http://127.0.0.1:${port}${ready.listUrl}`, { connections, seconds });
-const bare1 = await load(`http://127.0.0.1:${port + 1}/bare`, { connections, seconds });
-const app2 = await load(`http://127.0.0.1:${port}${ready.listUrl}`, { connections, seconds });
-const bare2 = await load(`http://127.0.0.1:${port + 1}/bare`, { connections, seconds });
-child.kill('SIGTERM');
+const started = Date.now();
+const failed: string[] = [];
+for (const bench of benches) {
+  console.log(`\n== ${bench.name} (bench/${bench.file})`);
+  const stdout = await run(path.join(import.meta.dirname, bench.file));
+  if (stdout === null) {
+    failed.push(bench.name);
+    continue;
+  }
+  // A benchmark that only prints its JSON (search, csv) gets it saved under its name.
+  const file = path.join(resultsDir, `${bench.results[0]}.json`);
+  if (!existsSync(file) || statSync(file).mtimeMs < started) {
+    const json = lastJsonObject(stdout);
+    if (json) writeResult(bench.results[0], json);
+  }
+}
 
-const appRps = (app1.rps + app2.rps) / 2;
-const bareRps = (bare1.rps + bare2.rps) / 2;
-const result = {
-  benchmark: 'public product list API vs bare Fastify route (same JSON)',
-  responseBytes: ready.bytes,
-  connections,
-  seconds,
-  app: { rps: Math.round(appRps), p50: app2.p50.toFixed(2), p99: app2.p99.toFixed(2), errors: app1.errors + app2.errors },
-  bare: { rps: Math.round(bareRps), p50: bare2.p50.toFixed(2), p99: bare2.p99.toFixed(2), errors: bare1.errors + bare2.errors },
-  ratio: Number((appRps / bareRps).toFixed(3)),
-  goal: '>= 0.5',
+const read = (name: string) => {
+  const file = path.join(resultsDir, `${name}.json`);
+  return existsSync(file) && statSync(file).mtimeMs >= started ? JSON.parse(readFileSync(file, 'utf8')) : null;
 };
-console.log(JSON.stringify(result, null, 2));
-mkdirSync(path.resolve(import.meta.dirname, 'results'), { recursive: true });
-writeFileSync(path.resolve(import.meta.dirname, 'results/product-list.json'), JSON.stringify(result, null, 2));
+const list = read('list-api');
+const ssr = read('ssr');
+const js = read('js-bytes');
+const images = read('images');
+const summary = {
+  loadGenerator: wrkAvailable() ? 'wrk' : 'node child process',
+  listApiRatioWarm: list?.ratio ?? null,
+  listApiRatioUncached: list?.uncachedRatio ?? null,
+  listApiRps: list ? { app: list.warm.app.rps, uncached: list.uncached.app.rps, bare: list.warm.bare.rps } : null,
+  ssrRatio: ssr?.ratio ?? null,
+  ssrRps: ssr ? { app: ssr.app.rps, bare: ssr.bare.rps } : null,
+  ssrAt50: ssr?.at50Connections ?? null,
+  jsGzipKB: js ? Object.fromEntries(Object.entries(js.pages as Record<string, { gzipKB: number }>).map(([k, v]) => [k, v.gzipKB])) : null,
+  imageRatio: images?.ratio ?? null,
+  webpVsJpeg: images?.webpVsJpeg ?? null,
+  search: read('search')?.results ?? null,
+  csv: read('csv') ?? null,
+  failed,
+  goals: {
+    listApiRatioWarm: '>= 0.5',
+    listApiRatioUncached: '>= 0.15',
+    ssrRatio: '>= 0.4',
+    ssrP99At50: '< 100 ms',
+    productPageJs: '<= 130 KB gzip',
+    imageRatio: '>= 0.5',
+    webpVsJpeg: '<= 0.75',
+  },
+};
+writeFileSync(path.join(resultsDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+console.log(`\n== summary (bench/results/summary.json)\n${JSON.stringify(summary, null, 2)}`);
+if (failed.length) process.exit(1);
+
+function run(file: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      process.stdout.write(d);
+    });
+    child.on('exit', (code) => resolve(code === 0 ? out : null));
+  });
+}
+
+function lastJsonObject(text: string): Record<string, unknown> | null {
+  for (let start = text.lastIndexOf('\n{'); start >= -1; start = text.lastIndexOf('\n{', start - 1)) {
+    try {
+      return JSON.parse(text.slice(start + 1));
+    } catch {
+      if (start <= 0) break;
+    }
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
