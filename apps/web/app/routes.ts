@@ -2,7 +2,6 @@ import { index, layout, prefix, type RouteConfig, route } from '@react-router/de
 
 export default [
   route('signIn', 'routes/sign-in.tsx'),
-  route('Error_404_Not_Found', 'routes/not-found.tsx', { id: 'not-found-page' }),
   ...prefix('userAdmin', [
     layout('routes/admin/layout.tsx', [
       index('routes/admin/index.tsx'),
@@ -31,14 +30,19 @@ export default [
       route('signIn', 'routes/store/sign-in-redirect.tsx'),
     ]),
   ]),
-  layout('routes/store/layout.tsx', { id: 'domain-store-layout' }, [
-    route('home', 'routes/store/home.tsx', { id: 'domain-home' }),
-    route('products', 'routes/store/products.tsx', { id: 'domain-products' }),
-    route('products/:productId', 'routes/store/product.tsx', { id: 'domain-product' }),
-    route('catalogues', 'routes/store/catalogues.tsx', { id: 'domain-catalogues' }),
-    route('catalogues/:catalogueId', 'routes/store/catalogue.tsx', { id: 'domain-catalogue' }),
-    route('aboutus', 'routes/store/about-us.tsx', { id: 'domain-about-us' }),
-    route('contactus', 'routes/store/contact-us.tsx', { id: 'domain-contact-us' }),
+  // Unprefixed paths on our own host are the marketing site (SPEC §2). A custom domain's storefront uses the
+  // same paths, so its layout sits inside the marketing one, which steps aside when the request has a tenant.
+  layout('routes/marketing/layout.tsx', { id: 'marketing-layout' }, [
+    route('Error_404_Not_Found', 'routes/not-found.tsx', { id: 'not-found-page' }),
+    layout('routes/store/layout.tsx', { id: 'domain-store-layout' }, [
+      route('home', 'routes/store/home.tsx', { id: 'domain-home' }),
+      route('products', 'routes/store/products.tsx', { id: 'domain-products' }),
+      route('products/:productId', 'routes/store/product.tsx', { id: 'domain-product' }),
+      route('catalogues', 'routes/store/catalogues.tsx', { id: 'domain-catalogues' }),
+      route('catalogues/:catalogueId', 'routes/store/catalogue.tsx', { id: 'domain-catalogue' }),
+      route('aboutus', 'routes/store/about-us.tsx', { id: 'domain-about-us' }),
+      route('contactus', 'routes/store/contact-us.tsx', { id: 'domain-contact-us' }),
+    ]),
   ]),
   route('*', 'routes/not-found.tsx', { id: 'catch-all' }),
 ] satisfies RouteConfig;

@@ -1,6 +1,6 @@
-import { messages } from '@stashblog/contract/messages';
 import { productPath } from '@stashblog/contract/paths';
 import { MarketingHome } from '../../features/marketing/marketing-home';
+import { marketingMeta } from '../../features/marketing/seo';
 import { loadStoreHome } from '../../features/store/home.server';
 import { itemListLd, storeMeta } from '../../features/store/seo';
 import { loadStoreLayout } from '../../features/store/store.server';
@@ -20,7 +20,7 @@ export function headers() {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (loaderData?.marketing) return [{ title: messages.defaultTitle }, { name: 'description', content: messages.defaultDescription }];
+  if (loaderData?.marketing) return marketingMeta(matches, { path: '/home' });
   const store = storeFromMatches(matches);
   const products = loaderData?.home.topProducts ?? [];
   return storeMeta(store, {
