@@ -33,7 +33,12 @@ export default [
   // Unprefixed paths on our own host are the marketing site (SPEC §2). A custom domain's storefront uses the
   // same paths, so its layout sits inside the marketing one, which steps aside when the request has a tenant.
   layout('routes/marketing/layout.tsx', { id: 'marketing-layout' }, [
-    route('Error_404_Not_Found', 'routes/not-found.tsx', { id: 'not-found-page' }),
+    route('Error_404_Not_Found', 'routes/marketing/not-found.tsx'),
+    route('pricing', 'routes/marketing/pricing.tsx'),
+    route('getStarted/:planType', 'routes/marketing/get-started.tsx'),
+    // caseSensitive: `/aboutus` (lowercase) stays the custom-domain storefront's About Us below.
+    route('aboutUs', 'routes/marketing/about-us.tsx', { caseSensitive: true }),
+    route('temp', 'routes/marketing/temp.tsx'),
     layout('routes/store/layout.tsx', { id: 'domain-store-layout' }, [
       route('home', 'routes/store/home.tsx', { id: 'domain-home' }),
       route('products', 'routes/store/products.tsx', { id: 'domain-products' }),

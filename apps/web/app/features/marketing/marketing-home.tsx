@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import { about, contact, features, mission, services, trust } from './content';
+import { about, contact, features, mission, trust } from './content';
 import { FeatureCards } from './feature-cards';
 import { Icon } from './icons';
 import { Section, SectionHeading } from './section';
+import { ServicesGrid } from './services-grid';
 
 // SPEC "Marketing home": intro, about, trust, mission, contact, services, 'Get Started' (and the feature cards).
 export function MarketingHome() {
@@ -44,17 +45,7 @@ export function MarketingHome() {
       </Section>
       <Section id="services" tone="tint">
         <SectionHeading eyebrow="Our services" title="Everything you need to sell online" centred />
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-5">
-          {services.map((s) => (
-            <li key={s.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-              <span className="text-indigo-600">
-                <Icon name={s.title} className="size-8" />
-              </span>
-              <h3 className="mt-4 font-semibold text-lg text-slate-900">{s.title}</h3>
-              <p className="mt-2 text-slate-600 text-sm leading-6">{s.text}</p>
-            </li>
-          ))}
-        </ul>
+        <ServicesGrid />
       </Section>
       <Section id="contact" tone="white">
         <div className="grid gap-10 rounded-3xl bg-indigo-50 p-8 sm:p-12 lg:grid-cols-2 lg:items-center">
@@ -145,8 +136,8 @@ function StorefrontSketch() {
 
 function GetStartedBand() {
   return (
-    <section aria-labelledby="get-started-title" className="px-4 sm:px-6">
-      <div className="mx-auto max-w-7xl rounded-3xl bg-indigo-600 px-6 py-14 text-center text-white sm:px-12">
+    <section aria-labelledby="get-started-title" className="mx-auto max-w-7xl px-4 sm:px-6">
+      <div className="rounded-3xl bg-indigo-600 px-6 py-14 text-center text-white sm:px-12">
         <h2 id="get-started-title" className="font-bold text-3xl sm:text-4xl">
           Ready to showcase your products?
         </h2>

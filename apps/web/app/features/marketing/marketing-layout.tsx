@@ -214,8 +214,8 @@ function LogoutButton() {
 function MarketingFooter() {
   return (
     <footer className="mt-16 bg-slate-900 text-slate-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_1fr_1fr_1fr]">
-        <div>
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-10 px-4 py-12 sm:grid-cols-3 sm:px-6 md:grid-cols-[2fr_1fr_1fr_1fr]">
+        <div className="col-span-2 sm:col-span-3 md:col-span-1">
           <Brand className="text-white" />
           <p className="mt-4 max-w-sm text-sm leading-6">
             {messages.defaultDescription}. Products, catalogues and enquiries of your business on one fast, beautiful site.
