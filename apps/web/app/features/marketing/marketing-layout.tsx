@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { api } from '../../lib/api-client';
 import { clearSession } from '../../lib/session';
-import { useConfirm } from '../../ui/confirm-dialog';
+import { useConfirm } from '../../ui/modal';
 import { announceSessionChange, type OwnerSession, profileHomeHref, useOwnerSession } from './owner-session';
 
 // SPEC "Navigation": marketing nav Home, Showcases, Support; Login/Logout; signed in: Profile Home, Notifications, Edit Profile.

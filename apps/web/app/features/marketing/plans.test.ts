@@ -20,7 +20,17 @@ describe('plans and /getStarted/{planType}', () => {
   });
 
   it('names no plan for anything else', () => {
-    for (const bad of [undefined, '', '!!!', 'bm90IGpzb24=', encodeId('Gold-Plan'), encodeId('-Plan'), btoa('42'), btoa('{"a":1}'), '%E0%A4%A']) {
+    for (const bad of [
+      undefined,
+      '',
+      '!!!',
+      'bm90IGpzb24=',
+      encodeId('Gold-Plan'),
+      encodeId('-Plan'),
+      btoa('42'),
+      btoa('{"a":1}'),
+      '%E0%A4%A',
+    ]) {
       expect(planFromParam(bad)).toBeNull();
     }
   });
