@@ -19,7 +19,10 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes.ts';
 import { forumRoutes } from './modules/forum/forum.routes.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
+import { mailDelivery } from './modules/mail/mail-delivery.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { privateLinksRoutes } from './modules/private-links/private-links.routes.ts';
@@ -47,7 +50,9 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
     db,
     blobs: localStore(path.join(config.dataDir, 'media')),
     log: app.log as FastifyBaseLogger,
+    mail: mailDelivery({ config, db, log: app.log }),
   };
+  app.addHook('onClose', async () => ctx.mail.stop());
 
   // React Router's SSR output carries inline hydration scripts; a nonce-based CSP is a later step
   // (docs/decisions/002-ssr-adapter.md).
@@ -85,6 +90,8 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await app.register(platformRoutes(ctx));
   await app.register(onboardingRoutes(ctx));
   await app.register(privateLinksRoutes(ctx));
+  await app.register(notificationsRoutes(ctx));
+  await app.register(mailRoutes(ctx));
 
   // Pages last: the SSR catch-all answers whatever path no API route claimed.
   await app.register(ssrRoutes(ctx));

@@ -21,6 +21,9 @@ const envSchema = z.object({
     ),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('StashBlog <no-reply@stashblog.local>'),
+  SUPPORT_EMAIL: z.email().default('support@stashblog.local'),
+  MAIL_RETRY_SECONDS: z.coerce.number().positive().default(30),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().optional(),
@@ -43,6 +46,10 @@ export type Config = {
   appHosts: string[];
   publicUrl: string;
   smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  /** How often the SMTP delivery loop looks for due mail (also the first retry delay). */
+  mailRetryMs: number;
   secret: string;
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -72,6 +79,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     appHosts: e.APP_HOSTS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    mailRetryMs: e.MAIL_RETRY_SECONDS * 1000,
     secret: e.SECRET ?? persistedSecret(dataDir),
     seedDemo: e.SEED_DEMO === '1',
     logLevel: e.LOG_LEVEL,

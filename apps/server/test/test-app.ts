@@ -6,7 +6,7 @@ import { encodePassword } from '@stashblog/contract/auth';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { type Config, loadConfig } from '../src/config.ts';
 import { createDatabase, withDatabase } from '../src/db/client.ts';
 import { createBusiness } from '../src/modules/users/users.service.ts';
 
@@ -16,7 +16,7 @@ export type TestApp = App & {
 };
 
 /** A fresh app on its own database cloned from the migrated template; dropped after the file. */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const serverUrl = inject('dbServerUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -33,7 +33,7 @@ export async function createTestApp(): Promise<TestApp> {
   }
   await admin.end();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stash-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' });
+  const config = loadConfig({ DATA_DIR: dataDir, SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' }, overrides);
   const { db, pool } = createDatabase(withDatabase(serverUrl, name));
   const app = await buildApp({ config, db });
   await app.ready();

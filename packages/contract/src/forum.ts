@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { antiSpamFields } from './anti-spam.ts';
+import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 
 const noNul = (s: string) => s.replace(/\0/g, '');
@@ -6,7 +8,7 @@ const required = (message: string, max: number) =>
   z.string({ error: message }).transform(noNul).pipe(z.string().trim().min(1, message).max(max));
 
 // SPEC §5 Support and contact forms: Name, Message, Email checked in that order (key order here is
-// the order problems are reported in); subject optional.
+// the order problems are reported in); subject optional. Anti-spam fields last.
 export const createForumBody = z.object({
   name: required(messages.contactNameRequired, 200),
   message: required(messages.contactMessageRequired, 5000),
@@ -22,6 +24,44 @@ export const createForumBody = z.object({
     .max(200)
     .transform((s) => noNul(s).trim().toLowerCase())
     .default(''),
+  ...antiSpamFields,
 });
 export type CreateForumBody = z.input<typeof createForumBody>;
 export type CreateForumInput = z.output<typeof createForumBody>;
+
+export const forumMessagesText = {
+  fetched: 'Forums fetched',
+  deleted: 'Forum deleted',
+  notFound: 'Forum not found',
+  /** SPEC §2 Forums: subject shows N/A if empty. */
+  noSubject: 'N/A',
+} as const;
+
+/** SPEC §7 fetchForums {pageNo, perPage, search} -> forums, count (§9: 12 per page). */
+export const fetchForumsQuery = z.object({
+  pageNo: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(limits.maxPerPage).default(limits.forumsLeadsPage),
+  search: z
+    .string()
+    .max(200)
+    .transform((s) => noNul(s).trim())
+    .optional()
+    .default(''),
+});
+export type FetchForumsQuery = z.input<typeof fetchForumsQuery>;
+
+export const forumIdBody = z.object({ id: z.string().trim().max(200) });
+
+/** SPEC §3 Forum message. */
+export const forum = z.object({
+  _id: z.string(),
+  businessName: z.string(),
+  name: z.string(),
+  subject: z.string(),
+  email: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type Forum = z.infer<typeof forum>;
+export const forumsPayload = z.object({ forums: z.array(forum), count: z.number() });
+export type ForumsPayload = z.infer<typeof forumsPayload>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { antiSpamFields } from './anti-spam.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 
@@ -38,6 +39,7 @@ export const catalogueLeadBody = z.object({
     .max(1000)
     .transform((ids) => [...new Set(ids.filter(Boolean))])
     .refine((ids) => ids.length >= 1, messages.queryProductsRequired),
+  ...antiSpamFields,
 });
 export type CatalogueLeadBody = z.input<typeof catalogueLeadBody>;
 export type CatalogueLeadInput = z.output<typeof catalogueLeadBody>;
@@ -45,6 +47,7 @@ export type CatalogueLeadInput = z.output<typeof catalogueLeadBody>;
 export const productLeadBody = z.object({
   ...queryFields,
   fkProductId: z.string({ error: messages.queryProductIdRequired }).trim().min(1, messages.queryProductIdRequired).max(200),
+  ...antiSpamFields,
 });
 export type ProductLeadBody = z.input<typeof productLeadBody>;
 export type ProductLeadInput = z.output<typeof productLeadBody>;

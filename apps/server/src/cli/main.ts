@@ -6,6 +6,7 @@ import { localStore } from '../blobs/local-store.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
 import { AppError } from '../http/app-error.ts';
+import { idleMailDelivery } from '../modules/mail/mail-delivery.ts';
 import { createPlatformAdmin } from '../modules/platform/platform-auth.service.ts';
 import { createBusiness } from '../modules/users/users.service.ts';
 import { seedDemo } from './seed-demo.ts';
@@ -43,6 +44,7 @@ async function main() {
     db: database.db,
     blobs: localStore(path.join(config.dataDir, 'media')),
     log: pino({ level: 'warn' }),
+    mail: idleMailDelivery,
   };
   try {
     if (command === 'create-business') {

@@ -22,6 +22,8 @@ export const leads = pgTable(
     catalogueName: text('catalogue_name'),
     products: uuid('products').array().notNull().default(sql`'{}'`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // When the owner first saw the lead in a leads list (null: new).
+    seenAt: timestamp('seen_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.businessId, t.id] }),

@@ -1,21 +1,41 @@
 import { envelopeSchema } from '@stashblog/contract/envelope';
-import { createForumBody } from '@stashblog/contract/forum';
+import { createForumBody, fetchForumsQuery, forumIdBody, forumMessagesText, forumsPayload } from '@stashblog/contract/forum';
 import { serverMessages } from '@stashblog/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { ownerOf, requireOwner } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { createForum } from './forum.service.ts';
+import { perBusinessRateLimit, perClientRateLimit } from '../anti-spam/anti-spam.routes.ts';
+import { createForum, deleteForum, fetchForums } from './forum.service.ts';
 
 export function forumRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    const owned = { onRequest: requireOwner(ctx) };
+    const idPayload = envelopeSchema(z.object({ _id: z.string() }));
+
     app.post(
       '/api/public/user/createForum',
       {
-        schema: { tags: ['public user'], body: createForumBody, response: { 201: envelopeSchema(z.object({ _id: z.string() })) } },
-        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+        schema: { tags: ['public user'], body: createForumBody, response: { 201: idPayload } },
+        config: { rateLimit: perClientRateLimit(ctx, 'forum') },
+        preHandler: perBusinessRateLimit(app, ctx, 'forum'),
       },
-      async (request, reply) => reply.status(201).send(ok(await createForum(ctx, request.body), serverMessages.forumSent)),
+      async (request, reply) => reply.status(201).send(ok(await createForum(ctx, { input: request.body }), serverMessages.forumSent)),
+    );
+
+    app.get(
+      '/api/userAdmin/user/fetchForums',
+      { ...owned, schema: { tags: ['forum'], querystring: fetchForumsQuery, response: { 200: envelopeSchema(forumsPayload) } } },
+      async (request) =>
+        ok(await fetchForums(ctx, { businessId: ownerOf(request).businessId, ...request.query }), forumMessagesText.fetched),
+    );
+
+    app.delete(
+      '/api/userAdmin/user/deleteForum',
+      { ...owned, schema: { tags: ['forum'], body: forumIdBody, response: { 200: idPayload } } },
+      async (request) =>
+        ok(await deleteForum(ctx, { businessId: ownerOf(request).businessId, id: request.body.id }), forumMessagesText.deleted),
     );
   };
 }

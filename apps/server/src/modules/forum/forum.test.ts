@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { forumMessages } from '../../db/schema/forum-messages.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { human } from '../anti-spam/test-form.ts';
 import { updateBusiness } from '../users/users.fixtures.ts';
 
 let app: TestApp;
@@ -26,7 +27,7 @@ const valid = {
 };
 // A fresh address per call keeps the per-IP rate limit out of the tests that are not about it.
 const send = (payload: object, remoteAddress = `10.3.0.${++ip}`) =>
-  app.inject({ method: 'POST', url: '/api/public/user/createForum', payload, remoteAddress });
+  app.inject({ method: 'POST', url: '/api/public/user/createForum', payload: { ...human(), ...payload }, remoteAddress });
 
 describe('createForum', () => {
   it('stores the message and notifies the owner', async () => {

@@ -1,28 +1,55 @@
 import { encodeId, isUuid } from '@stashblog/contract/ids';
 import type { CatalogueLeadInput, ProductLeadInput } from '@stashblog/contract/leads';
+import { limits } from '@stashblog/contract/limits';
 import { serverMessages } from '@stashblog/contract/messages';
 import { and, eq, inArray } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
 import { catalogueProducts, catalogues } from '../../db/schema/catalogues.ts';
 import { leads } from '../../db/schema/leads.ts';
-import { notifications } from '../../db/schema/notifications.ts';
 import { products } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
+import { acceptSubmission, type PublicForm } from '../anti-spam/anti-spam.service.ts';
+import { notifyOwner } from '../notifications/notifications.service.ts';
 import { requirePublicBusiness } from '../users/users.service.ts';
 
-type Ctx = Pick<AppContext, 'db'>;
-type LeadRow = typeof leads.$inferInsert;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'log' | 'mail'>;
+type LeadRow = Omit<typeof leads.$inferInsert, 'id'>;
 
-// The lead and the owner's notification are written together: an enquiry never exists unannounced.
-async function storeLead(ctx: Ctx, lead: LeadRow, notification: { text: string; redirect: string }) {
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(leads).values(lead);
-    await tx
-      .insert(notifications)
-      .values({ businessId: lead.businessId, id: uuidv7(), notification: notification.text, redirect: notification.redirect });
+// The lead, the owner's notification, activity and mail are written in one transaction (an
+// enquiry never exists unannounced, and a double submit stores nothing twice); SMTP delivery
+// starts after commit, so a mail server that is down never loses the lead.
+async function storeLead(
+  ctx: Ctx,
+  {
+    form,
+    lead,
+    input,
+    notification,
+  }: { form: PublicForm; lead: LeadRow; input: ProductLeadInput | CatalogueLeadInput; notification: { item: string; redirect: string } },
+) {
+  const text = serverMessages.leadNotification(input.name, notification.item);
+  const result = await acceptSubmission(ctx, { form, businessId: lead.businessId, input }, async (tx, id) => {
+    await tx.insert(leads).values({ ...lead, id });
+    await notifyOwner(ctx, tx, {
+      businessId: lead.businessId,
+      text,
+      redirect: notification.redirect,
+      mail: {
+        subject: text,
+        replyTo: input.email,
+        text: [
+          `${input.name} sent an enquiry about ${notification.item}.`,
+          '',
+          `Name: ${input.name}`,
+          `Phone: ${limits.phonePrefix} ${input.phoneNo}`,
+          `Email: ${input.email}`,
+          `Query: ${input.query || '-'}`,
+        ].join('\n'),
+      },
+    });
   });
-  return { id: lead.id as string };
+  ctx.mail.kick();
+  return { id: result.id };
 }
 
 const contact = (input: ProductLeadInput | CatalogueLeadInput) => ({
@@ -48,21 +75,12 @@ export async function createProductLead(ctx: Ctx, { input }: { input: ProductLea
       ),
     );
   if (!product) throw AppError.notFound(serverMessages.productNotFound);
-  return storeLead(
-    ctx,
-    {
-      businessId: business.id,
-      id: uuidv7(),
-      kind: 'product',
-      ...contact(input),
-      fkProductId: product.id,
-      productName: product.productName,
-    },
-    {
-      text: serverMessages.leadNotification(input.name, product.productName),
-      redirect: `/userAdmin/products/leads/${encodeId(product.id)}`,
-    },
-  );
+  return storeLead(ctx, {
+    form: 'product-lead',
+    input,
+    lead: { businessId: business.id, kind: 'product', ...contact(input), fkProductId: product.id, productName: product.productName },
+    notification: { item: product.productName, redirect: `/userAdmin/products/leads/${encodeId(product.id)}` },
+  });
 }
 
 /** SPEC §7 public catalogues createLead: an enquiry about products selected on a visible catalogue. */
@@ -97,20 +115,17 @@ export async function createCatalogueLead(ctx: Ctx, { input }: { input: Catalogu
       ),
     );
   if (members.length !== input.products.length) throw AppError.notFound(serverMessages.productNotFound);
-  return storeLead(
-    ctx,
-    {
+  return storeLead(ctx, {
+    form: 'catalogue-lead',
+    input,
+    lead: {
       businessId: business.id,
-      id: uuidv7(),
       kind: 'catalogue',
       ...contact(input),
       fkCatalogueId: catalogue.id,
       catalogueName: catalogue.catalogueName,
       products: input.products,
     },
-    {
-      text: serverMessages.leadNotification(input.name, catalogue.catalogueName),
-      redirect: `/userAdmin/catalogues/leads/${encodeId(catalogue.id)}`,
-    },
-  );
+    notification: { item: catalogue.catalogueName, redirect: `/userAdmin/catalogues/leads/${encodeId(catalogue.id)}` },
+  });
 }

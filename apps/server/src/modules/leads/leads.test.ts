@@ -9,6 +9,7 @@ import { catalogues } from '../../db/schema/catalogues.ts';
 import { leads } from '../../db/schema/leads.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { products } from '../../db/schema/products.ts';
+import { human } from '../anti-spam/test-form.ts';
 import { insertProducts } from '../catalogues/test-products.ts';
 
 let app: TestApp;
@@ -24,7 +25,7 @@ let theirCatalogueId: string;
 const CL = '/api/public/catalogues/createLead';
 const PL = '/api/public/products/createLead';
 const post = (url: string, payload: Record<string, unknown>, ip = '10.0.0.1') =>
-  app.inject({ method: 'POST', url, payload, remoteAddress: ip });
+  app.inject({ method: 'POST', url, payload: { ...human(), ...payload }, remoteAddress: ip });
 
 async function createCatalogue(o: Owner, catalogueName: string, productIds: string[], makePublic: boolean) {
   const headers = { authorization: o.token };

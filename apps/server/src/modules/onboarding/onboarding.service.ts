@@ -15,11 +15,11 @@ import type { AppContext } from '../../app-context.ts';
 import type { Database } from '../../db/client.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
-import { mailOutbox } from '../../db/schema/mail-outbox.ts';
 import { signups } from '../../db/schema/onboarding.ts';
 import { products } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createSession, hashPassword } from '../auth/auth.service.ts';
+import { queueMail } from '../mail/mail.service.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'log'>;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -75,14 +75,11 @@ export function verificationLink(ctx: Pick<AppContext, 'config'>, token: string)
 // The outbox is the default mail transport (DESIGN Mail): stored, logged, delivered by SMTP when configured.
 async function sendVerificationMail(ctx: Ctx, db: Database | Tx, b: { id: string; name: string; email: string }) {
   const link = verificationLink(ctx, verificationToken(ctx, b.id));
-  await db.insert(mailOutbox).values({
-    id: uuidv7(),
+  // queueMail picks the transport (outbox only, or SMTP delivery with retry when SMTP_URL is set).
+  await queueMail(ctx, db, {
     businessId: b.id,
-    to: b.email,
-    subject: onboardingTexts.verifySubject,
-    body: onboardingTexts.verifyBody(b.name, link),
+    mail: { to: b.email, subject: onboardingTexts.verifySubject, text: onboardingTexts.verifyBody(b.name, link) },
   });
-  ctx.log.info({ to: b.email, subject: onboardingTexts.verifySubject }, 'mail queued');
 }
 
 /** /getStarted 'Next': the business, unverified, with its plan; a verification link goes out by mail. */

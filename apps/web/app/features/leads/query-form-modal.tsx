@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { Field } from '../../ui/field';
+import { Honeypot, useFormGuard } from '../../ui/form-guard';
 import { Modal } from '../../ui/modal';
 import { buildQuery, type QueryErrors, type QueryTarget, type QueryValues, queryPath } from './query-target';
 
@@ -16,6 +17,7 @@ export function QueryFormModal({ target, businessName, subject, onClose, onSent 
   const [errors, setErrors] = useState<QueryErrors>({});
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
+  const guard = useFormGuard();
 
   const set = (key: keyof QueryValues) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     // SPEC §5: the phone input accepts at most 10 characters.
@@ -26,7 +28,7 @@ export function QueryFormModal({ target, businessName, subject, onClose, onSent 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (inFlight.current) return;
-    const built = buildQuery(target, businessName, values);
+    const built = buildQuery(target, businessName, values, guard.values());
     setErrors(built.errors);
     if (!built.ok) {
       if (built.errors.products) toast.error(built.errors.products);
@@ -35,8 +37,10 @@ export function QueryFormModal({ target, businessName, subject, onClose, onSent 
     inFlight.current = true;
     setSending(true);
     try {
-      const result = await api<{ id: string }>('POST', queryPath(target), built.body);
+      await guard.ready();
+      const result = await api<{ id: string }>('POST', queryPath(target), { ...built.body, ...guard.values() });
       if (!isOk(result)) return toastFailure({ error: result.message || result.error });
+      guard.renew();
       toast.success(result.message);
       onSent?.();
       onClose();
@@ -48,7 +52,8 @@ export function QueryFormModal({ target, businessName, subject, onClose, onSent 
 
   return (
     <Modal title="Send Query" onClose={onClose}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={submit} noValidate className="relative flex flex-col gap-4">
+        <Honeypot {...guard.honeypot} />
         <p className="text-muted text-sm">
           About <span className="font-medium text-text capitalize">{subject}</span>
         </p>

@@ -2,12 +2,13 @@ import { messages } from '@stashblog/contract/messages';
 import { describe, expect, it } from 'vitest';
 import { buildQuery } from './query-target';
 
+const guard = { website: '', formElapsedMs: 5000, idempotencyKey: '0192f1a4-7c1e-7000-8000-000000000001' };
 const good = { name: 'Meera', email: 'meera@example.test', phoneNo: '9876501234', query: '' };
 const catalogue = { kind: 'catalogue' as const, catalogueId: 'c1', products: ['p1', 'p2'] };
 
 describe('buildQuery (SPEC §5 query form)', () => {
   it('reports every missing field with its SPEC message, email first', () => {
-    const r = buildQuery(catalogue, 'lotus', { name: '', email: '', phoneNo: '', query: '' });
+    const r = buildQuery(catalogue, 'lotus', { name: '', email: '', phoneNo: '', query: '' }, guard);
     expect(r.ok).toBe(false);
     expect(r.errors).toEqual({
       email: messages.queryEmailRequired,
@@ -17,16 +18,22 @@ describe('buildQuery (SPEC §5 query form)', () => {
     expect(r.ok === false && r.first).toBe(messages.queryEmailRequired);
   });
   it('wants exactly 10 phone digits', () => {
-    expect(buildQuery(catalogue, 'lotus', { ...good, phoneNo: '98765' }).errors.phoneNo).toBe(messages.queryPhoneInvalid);
-    expect(buildQuery(catalogue, 'lotus', { ...good, phoneNo: '98765abcde' }).errors.phoneNo).toBe(messages.queryPhoneInvalid);
+    expect(buildQuery(catalogue, 'lotus', { ...good, phoneNo: '98765' }, guard).errors.phoneNo).toBe(messages.queryPhoneInvalid);
+    expect(buildQuery(catalogue, 'lotus', { ...good, phoneNo: '98765abcde' }, guard).errors.phoneNo).toBe(messages.queryPhoneInvalid);
   });
   it('needs at least one product for a catalogue query', () => {
-    expect(buildQuery({ ...catalogue, products: [] }, 'lotus', good).errors.products).toBe(messages.queryProductsRequired);
+    expect(buildQuery({ ...catalogue, products: [] }, 'lotus', good, guard).errors.products).toBe(messages.queryProductsRequired);
   });
   it('builds the catalogue and product bodies with the business name', () => {
-    const c = buildQuery(catalogue, 'lotus', good);
-    expect(c.ok && c.body).toMatchObject({ fkCatalogueId: 'c1', products: ['p1', 'p2'], businessName: 'lotus', phoneNo: '9876501234' });
-    const p = buildQuery({ kind: 'product', productId: 'x1' }, 'lotus', good);
+    const c = buildQuery(catalogue, 'lotus', good, guard);
+    expect(c.ok && c.body).toMatchObject({
+      fkCatalogueId: 'c1',
+      products: ['p1', 'p2'],
+      businessName: 'lotus',
+      phoneNo: '9876501234',
+      ...guard,
+    });
+    const p = buildQuery({ kind: 'product', productId: 'x1' }, 'lotus', good, guard);
     expect(p.ok && p.body).toMatchObject({ fkProductId: 'x1', businessName: 'lotus' });
   });
 });

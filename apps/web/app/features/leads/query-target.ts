@@ -1,3 +1,4 @@
+import type { AntiSpamInput } from '@stashblog/contract/anti-spam';
 import { catalogueLeadBody, productLeadBody } from '@stashblog/contract/leads';
 
 /** What a query is about: one product (product page) or products picked in a catalogue. */
@@ -7,8 +8,8 @@ export type QueryValues = { name: string; email: string; phoneNo: string; query:
 export type QueryErrors = Partial<Record<keyof QueryValues | 'products', string>>;
 
 /** The request body for a target, and the SPEC §5 messages of its contract schema (first problem per field). */
-export function buildQuery(target: QueryTarget, businessName: string, values: QueryValues) {
-  const common = { ...values, businessName };
+export function buildQuery(target: QueryTarget, businessName: string, values: QueryValues, guard: AntiSpamInput) {
+  const common = { ...values, businessName, ...guard };
   const parsed =
     target.kind === 'product'
       ? productLeadBody.safeParse({ ...common, fkProductId: target.productId })

@@ -2,6 +2,7 @@ import { createForumBody } from '@stashblog/contract/forum';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { api, isOk, toastFailure } from '../../lib/api-client';
+import { Honeypot, useFormGuard } from '../../ui/form-guard';
 
 type Values = { name: string; email: string; subject: string; message: string };
 type Errors = Partial<Record<keyof Values, string>>;
@@ -13,13 +14,14 @@ export function ContactForm({ businessName }: { businessName: string }) {
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
+  const guard = useFormGuard();
   const set = (key: keyof Values) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (inFlight.current) return;
-    const parsed = createForumBody.safeParse({ ...values, businessName });
+    const parsed = createForumBody.safeParse({ ...values, businessName, ...guard.values() });
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) next[issue.path[0] as keyof Values] ??= issue.message;
@@ -31,8 +33,10 @@ export function ContactForm({ businessName }: { businessName: string }) {
     inFlight.current = true;
     setSending(true);
     try {
-      const result = await api<unknown>('POST', '/public/user/createForum', parsed.data);
+      await guard.ready();
+      const result = await api<unknown>('POST', '/public/user/createForum', { ...parsed.data, ...guard.values() });
       if (isOk(result)) {
+        guard.renew();
         toast.success(result.message);
         setValues(empty);
       } else toastFailure(result);
@@ -43,7 +47,8 @@ export function ContactForm({ businessName }: { businessName: string }) {
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Contact form">
+    <form noValidate onSubmit={submit} className="relative flex flex-col gap-4" aria-label="Contact form">
+      <Honeypot {...guard.honeypot} />
       <Input label="Name" value={values.name} onChange={set('name')} error={errors.name} autoComplete="name" />
       <Input label="Email" type="email" value={values.email} onChange={set('email')} error={errors.email} autoComplete="email" />
       <Input label="Subject (optional)" value={values.subject} onChange={set('subject')} error={errors.subject} />

@@ -1,0 +1,148 @@
+import { isUuid } from '@stashblog/contract/ids';
+import {
+  type CreateNotificationBody,
+  type Notification,
+  type NotificationFilter,
+  notificationMessages,
+  type PublicNotificationInput,
+} from '@stashblog/contract/notifications';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { AppContext } from '../../app-context.ts';
+import type { Transaction } from '../../db/client.ts';
+import { businesses } from '../../db/schema/businesses.ts';
+import { activities, notifications } from '../../db/schema/notifications.ts';
+import { AppError } from '../../http/app-error.ts';
+import { acceptSubmission } from '../anti-spam/anti-spam.service.ts';
+import { queueMail } from '../mail/mail.service.ts';
+import { requirePublicBusiness } from '../users/users.service.ts';
+
+type Ctx = Pick<AppContext, 'db'>;
+
+/**
+ * The one place an accepted lead/message reaches its owner, inside the caller's transaction:
+ * an in-app notification (with the page to open), an activity record, and a mail to the owner
+ * through the mail transport. Anything else that should tell the owner (web push) goes here too.
+ * After the transaction commits, call `ctx.mail.kick()` so SMTP delivery starts at once.
+ */
+export async function notifyOwner(
+  ctx: Pick<AppContext, 'config' | 'log'>,
+  tx: Transaction,
+  {
+    businessId,
+    text,
+    redirect,
+    mail,
+  }: { businessId: string; text: string; redirect: string; mail?: { subject: string; text: string; replyTo?: string } },
+) {
+  await tx.insert(notifications).values({ businessId, id: uuidv7(), notification: text, redirect });
+  await tx.insert(activities).values({ businessId, id: uuidv7(), message: text, path: redirect });
+  if (mail) {
+    const [owner] = await tx.select({ email: businesses.email }).from(businesses).where(eq(businesses.id, businessId));
+    if (owner?.email) {
+      const link = `${ctx.config.publicUrl}${redirect}`;
+      await queueMail(ctx, tx, {
+        businessId,
+        mail: { to: owner.email, subject: mail.subject, replyTo: mail.replyTo, text: `${mail.text}\n\nOpen in StashBlog: ${link}\n` },
+      });
+    }
+  }
+}
+
+function toNotification(r: typeof notifications.$inferSelect): Notification {
+  return {
+    _id: r.id,
+    notification: r.notification,
+    createdAt: r.createdAt.toISOString(),
+    isMarkedRead: r.isMarkedRead,
+    redirect: r.redirect,
+  };
+}
+
+const filterWhere = (businessId: string, filter: NotificationFilter): SQL | undefined =>
+  and(
+    eq(notifications.businessId, businessId),
+    filter === 'New' ? eq(notifications.isMarkedRead, false) : filter === 'Read' ? eq(notifications.isMarkedRead, true) : undefined,
+  );
+
+/** SPEC §7 Admin notification create {notification, redirect}: a note the owner makes for themself. */
+export async function createNotification(ctx: Ctx, { businessId, input }: { businessId: string; input: Required<CreateNotificationBody> }) {
+  const id = uuidv7();
+  await ctx.db.insert(notifications).values({ businessId, id, notification: input.notification, redirect: input.redirect });
+  return { _id: id };
+}
+
+/** SPEC §7 fetchAll {perPage, pageNo, filter} -> notifications (newest first), total. */
+export async function fetchNotifications(
+  ctx: Ctx,
+  { businessId, pageNo, perPage, filter }: { businessId: string; pageNo: number; perPage: number; filter: NotificationFilter },
+) {
+  const where = filterWhere(businessId, filter);
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(perPage)
+      .offset((pageNo - 1) * perPage),
+    ctx.db.select({ total: count() }).from(notifications).where(where),
+  ]);
+  return { notifications: rows.map(toNotification), total };
+}
+
+/** SPEC §7 count -> the owner's unread (new) notifications, for the bell. */
+export async function countNewNotifications(ctx: Ctx, { businessId }: { businessId: string }) {
+  const [{ total }] = await ctx.db.select({ total: count() }).from(notifications).where(filterWhere(businessId, 'New'));
+  return { total };
+}
+
+function requireId(id: string): string {
+  if (!isUuid(id)) throw AppError.notFound(notificationMessages.notFound);
+  return id;
+}
+
+export async function markNotificationRead(ctx: Ctx, { businessId, id }: { businessId: string; id: string }) {
+  const rows = await ctx.db
+    .update(notifications)
+    .set({ isMarkedRead: true })
+    .where(and(eq(notifications.businessId, businessId), eq(notifications.id, requireId(id))))
+    .returning({ id: notifications.id });
+  if (rows.length === 0) throw AppError.notFound(notificationMessages.notFound);
+  return { _id: id };
+}
+
+export async function markAllNotificationsRead(ctx: Ctx, { businessId }: { businessId: string }) {
+  const rows = await ctx.db
+    .update(notifications)
+    .set({ isMarkedRead: true })
+    .where(filterWhere(businessId, 'New'))
+    .returning({ id: notifications.id });
+  return { updated: rows.length };
+}
+
+export async function deleteNotification(ctx: Ctx, { businessId, id }: { businessId: string; id: string }) {
+  const rows = await ctx.db
+    .delete(notifications)
+    .where(and(eq(notifications.businessId, businessId), eq(notifications.id, requireId(id))))
+    .returning({ id: notifications.id });
+  if (rows.length === 0) throw AppError.notFound(notificationMessages.notFound);
+  return { _id: id };
+}
+
+export async function deleteAllNotifications(ctx: Ctx, { businessId }: { businessId: string }) {
+  const rows = await ctx.db.delete(notifications).where(eq(notifications.businessId, businessId)).returning({ id: notifications.id });
+  return { deleted: rows.length };
+}
+
+/**
+ * SPEC §7 Public notifications create {notification, businessName, redirect}: a visitor-side note
+ * for a business's owner. Anonymous, so it goes through the same anti-spam intake as the forms.
+ */
+export async function createPublicNotification(ctx: Ctx, { input }: { input: PublicNotificationInput }) {
+  const business = await requirePublicBusiness(ctx, input.businessName);
+  const result = await acceptSubmission(ctx, { form: 'notification', businessId: business.id, input }, async (tx, id) => {
+    await tx.insert(notifications).values({ businessId: business.id, id, notification: input.notification, redirect: input.redirect });
+  });
+  return { _id: result.id };
+}

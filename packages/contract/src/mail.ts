@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { antiSpamFields } from './anti-spam.ts';
+import { messages } from './messages.ts';
+
+const noNul = (s: string) => s.replace(/\0/g, '');
+const required = (message: string, max: number) =>
+  z.string({ error: message }).transform(noNul).pipe(z.string().trim().min(1, message).max(max));
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .transform((s) => noNul(s).trim())
+    .nullish()
+    .transform((s) => s ?? '');
+
+// SPEC §5 Support and contact forms: Name, Message, Email checked in that order (the key order is
+// the order problems are reported in); subject optional. Anti-spam fields come last.
+const contactFields = {
+  name: required(messages.contactNameRequired, 200),
+  message: required(messages.contactMessageRequired, 5000),
+  email: required(messages.contactEmailRequired, 254).pipe(z.email(messages.contactEmailInvalid)),
+  subject: optionalText(300),
+};
+
+/** SPEC §7 POST /mail/sendSupportMail {name, subject, message, email}: the marketing support form. */
+export const supportMailBody = z.object({ ...contactFields, ...antiSpamFields });
+export type SupportMailBody = z.input<typeof supportMailBody>;
+export type SupportMailInput = z.output<typeof supportMailBody>;
+
+/**
+ * SPEC §7 POST /mail/sendMail (body not shown in SPEC): a visitor's mail to one business's owner.
+ * The recipient is always the owner of `businessName` (never an address the caller chooses), and
+ * the message is stored in the owner's Forum list first, so nothing sent is lost.
+ */
+export const sendMailBody = z.object({
+  ...contactFields,
+  businessName: z
+    .string()
+    .max(200)
+    .transform((s) => noNul(s).trim().toLowerCase())
+    .default(''),
+  ...antiSpamFields,
+});
+export type SendMailBody = z.input<typeof sendMailBody>;
+export type SendMailInput = z.output<typeof sendMailBody>;
+
+export const mailMessages = {
+  supportSent: 'Message sent successfully',
+  mailSent: 'Mail sent successfully',
+} as const;
