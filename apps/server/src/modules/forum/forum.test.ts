@@ -78,3 +78,48 @@ describe('createForum', () => {
     expect(codes[10]).toBe(429);
   });
 });
+
+describe('owner forum list (fetchForums / deleteForum)', () => {
+  let owner: Awaited<ReturnType<TestApp['owner']>>;
+  let other: Awaited<ReturnType<TestApp['owner']>>;
+  const list = (o: { token: string }, query: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url: '/api/userAdmin/user/fetchForums', query, headers: { authorization: o.token } });
+  const del = (o: { token: string }, id: string) =>
+    app.inject({ method: 'DELETE', url: '/api/userAdmin/user/deleteForum', payload: { id }, headers: { authorization: o.token } });
+
+  beforeAll(async () => {
+    owner = await app.owner('forum-list');
+    other = await app.owner('forum-list-b');
+    for (let i = 0; i < 14; i++) {
+      await send({ ...valid, businessName: 'forum-list', name: `Visitor ${i}`, subject: i === 13 ? '' : `Subject ${i}` });
+    }
+    await send({ ...valid, businessName: 'forum-list-b', name: 'Theirs' });
+  });
+
+  it('pages 12 newest first with the count; search matches name, email, subject, message', async () => {
+    const first = (await list(owner)).json().payload;
+    expect(first.count).toBe(14);
+    expect(first.forums).toHaveLength(12);
+    expect(first.forums[0]).toMatchObject({ name: 'Visitor 13', subject: '', businessName: 'forum-list', email: 'ravi@example.test' });
+    expect((await list(owner, { pageNo: '2' })).json().payload.forums).toHaveLength(2);
+    const found = (await list(owner, { search: 'subject 1' })).json().payload;
+    expect(found.forums.map((f: { name: string }) => f.name).sort()).toEqual(['Visitor 1', 'Visitor 10', 'Visitor 11', 'Visitor 12']);
+    expect((await list(owner, { search: '%' })).json().payload.count).toBe(0);
+  });
+
+  it("never shows or deletes another owner's messages", async () => {
+    const theirs = (await list(other)).json().payload.forums;
+    expect(theirs).toHaveLength(1);
+    expect((await list(owner, { search: 'Theirs' })).json().payload.count).toBe(0);
+    const res = await del(owner, theirs[0]._id);
+    expect(res.statusCode).toBe(404);
+    expect((await list(other)).json().payload.count).toBe(1);
+    expect((await del(owner, 'junk')).statusCode).toBe(404);
+  });
+
+  it('deletes its own message', async () => {
+    const [top] = (await list(owner)).json().payload.forums;
+    expect((await del(owner, top._id)).statusCode).toBe(200);
+    expect((await list(owner)).json().payload.count).toBe(13);
+  });
+});
