@@ -39,6 +39,10 @@ export default [
     // caseSensitive: `/aboutus` (lowercase) stays the custom-domain storefront's About Us below.
     route('aboutUs', 'routes/marketing/about-us.tsx', { caseSensitive: true }),
     route('temp', 'routes/marketing/temp.tsx'),
+    // Paths match case-insensitively: this one answers /terms&conditions and /terms&Conditions (SPEC §2 has both).
+    route('terms&conditions', 'routes/marketing/terms.tsx'),
+    route('privacyPolicy', 'routes/marketing/privacy-policy.tsx'),
+    route('faq', 'routes/marketing/faq.tsx'),
     layout('routes/store/layout.tsx', { id: 'domain-store-layout' }, [
       route('home', 'routes/store/home.tsx', { id: 'domain-home' }),
       route('products', 'routes/store/products.tsx', { id: 'domain-products' }),
