@@ -13,6 +13,8 @@ import { localStore } from './blobs/local-store.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerHostileInput } from './http/hostile-input.ts';
+import { postgresRateLimitStore } from './http/rate-limit-store.ts';
 import { ssrRoutes } from './http/ssr.ts';
 import { registerTenant } from './http/tenant.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -38,7 +40,10 @@ export type BuildOptions = { config: Config; db: Database; logger?: boolean | ob
 export async function buildApp({ config, db, logger = false }: BuildOptions) {
   const app = Fastify({
     logger: logger === true ? { level: config.logLevel } : logger,
-    trustProxy: true,
+    // Only the proxies TRUST_PROXY names may set the client address, host and scheme (request.ip,
+    // request.host, request.protocol); unset, X-Forwarded-* headers are ignored.
+    // (a hop count is valid at run time; Fastify's types omit it)
+    trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -63,13 +68,15 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(rateLimit, { global: false });
+  // Counters in PostgreSQL: every route's `config: { rateLimit }` holds across app nodes.
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(db) });
   await app.register(swagger, {
     openapi: { info: { title: 'StashBlog API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerErrorHandler(app);
+  registerHostileInput(app);
   registerTenant(app, ctx);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {

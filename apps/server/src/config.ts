@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -12,14 +13,28 @@ const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   APP_HOSTS: z
     .string()
-    .default('localhost:5004,127.0.0.1:5004')
+    .optional()
     .transform((s) =>
       s
-        .split(',')
+        ?.split(',')
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
     ),
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((s, c) => {
+      const parsed = parseTrustProxy(s);
+      if (parsed === null) {
+        c.addIssue({
+          code: 'custom',
+          message: 'must be a hop count (e.g. 1) or a comma list of IP addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1)',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('StashBlog <no-reply@stashblog.local>'),
   SUPPORT_EMAIL: z.email().default('support@stashblog.local'),
@@ -45,6 +60,8 @@ export type Config = {
   databaseUrl: string | undefined;
   appHosts: string[];
   publicUrl: string;
+  /** Which proxies' X-Forwarded-* headers count (Fastify's `trustProxy`): false = none. */
+  trustProxy: TrustProxy;
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
@@ -57,7 +74,36 @@ export type Config = {
   webBuildDir: string;
 };
 
+export type TrustProxy = false | number | string[];
+
 export class ConfigError extends Error {}
+
+/**
+ * TRUST_PROXY: unset or empty = trust nobody (the client address is the socket's, Host is the
+ * Host header); a number = that many proxy hops in front of us; otherwise a comma list of proxy
+ * addresses or CIDR ranges (also Fastify's names: loopback, linklocal, uniquelocal).
+ * Returns null for a value that is none of these.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy | null {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  const valid = (e: string) => {
+    if (named.has(e)) return true;
+    const [addr = '', bits, ...rest] = e.split('/');
+    const family = isIP(addr);
+    if (!family || rest.length) return false;
+    if (bits === undefined) return true;
+    if (!/^\d+$/.test(bits)) return false;
+    return Number(bits) <= (family === 4 ? 32 : 128);
+  };
+  return entries.length && entries.every(valid) ? entries : null;
+}
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -71,13 +117,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   // npm runs workspace scripts inside the workspace; relative paths mean "from where you typed npm".
   const base = env.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(base, e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    appHosts: e.APP_HOSTS,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    appHosts: e.APP_HOSTS ?? defaultAppHosts(e.PORT, publicUrl),
+    publicUrl,
+    trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
@@ -89,6 +137,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webBuildDir: path.join(repoRoot, 'apps/web/build'),
     ...overrides,
   };
+}
+
+// Without APP_HOSTS, our own hosts are where this process answers (localhost and 127.0.0.1 on
+// PORT) plus PUBLIC_URL's host, so `PORT=3000 npm start` serves the storefronts on :3000.
+function defaultAppHosts(port: number, publicUrl: string): string[] {
+  const hosts = [`localhost:${port}`, `127.0.0.1:${port}`, new URL(publicUrl).host.toLowerCase()];
+  return [...new Set(hosts)];
 }
 
 // A secret generated on first start and kept in DATA_DIR, so signed upload URLs survive restarts.

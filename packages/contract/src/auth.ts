@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { safeText } from './text.ts';
 
 // SPEC §5 Sign in: password arrives trimmed and base64-encoded.
 export const logInBody = z.object({
-  email: z.string({ error: messages.signInEmailRequired }).trim().min(1, messages.signInEmailRequired),
+  email: safeText({ error: messages.signInEmailRequired }).trim().min(1, messages.signInEmailRequired).max(320),
   password: z.string({ error: messages.signInPasswordRequired }).min(1, messages.signInPasswordRequired),
 });
 export type LogInBody = z.infer<typeof logInBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.ts';
 
 // businessName: the tenant's URL segment. Lowercase letters, digits and single hyphens; words
 // that are our own top-level routes are refused (DESIGN.md Tenancy).
@@ -48,7 +49,7 @@ export const businessNameSchema = z
 
 export const createBusinessInput = z.object({
   businessName: businessNameSchema,
-  name: z.string().trim().min(1, 'Name required!'),
+  name: safeText().trim().min(1, 'Name required!').max(200),
   email: z.email('Enter a valid email'),
   password: z.string().min(8, 'Password must be at least 8 characters'),
 });

@@ -3,14 +3,12 @@ import { limits } from './limits.ts';
 import { boolQuery, pagingSchema, sortSchema } from './lists.ts';
 import { messages } from './messages.ts';
 import { product } from './products.ts';
+import { safeText } from './text.ts';
 
-// Postgres refuses NUL in text; a client sending one gets it dropped rather than a 500.
-const noNul = (s: string) => s.replace(/\0/g, '');
-const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).transform(noNul).pipe(z.string().trim().min(1, message).max(max));
+const requiredText = (message: string, max: number) => safeText({ error: message }).trim().min(1, message).max(max);
 const idField = z.string().trim().max(200);
-const businessNameField = z.string().trim().min(1).max(100).transform(noNul);
-const searchText = (max: number) => z.string().trim().max(max).transform(noNul).optional();
+const businessNameField = safeText().trim().min(1).max(100);
+const searchText = (max: number) => safeText().trim().max(max).optional();
 
 // SPEC §5: at least 3 distinct products; duplicates count once.
 const memberIds = z

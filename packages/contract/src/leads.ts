@@ -2,31 +2,28 @@ import { z } from 'zod';
 import { antiSpamFields } from './anti-spam.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
+import { safeText } from './text.ts';
 
-const noNul = (s: string) => s.replace(/\0/g, '');
 const idField = z.string().trim().max(200);
 
 // SPEC §5 Query form, in the order the form reports problems: email, name, phone, products.
 const queryFields = {
-  email: z
-    .string({ error: messages.queryEmailRequired })
-    .transform(noNul)
-    .pipe(z.string().trim().min(1, messages.queryEmailRequired).max(320).pipe(z.email(messages.contactEmailInvalid))),
-  name: z
-    .string({ error: messages.queryNameRequired })
-    .transform(noNul)
-    .pipe(z.string().trim().min(1, messages.queryNameRequired).max(200)),
+  email: safeText({ error: messages.queryEmailRequired })
+    .trim()
+    .min(1, messages.queryEmailRequired)
+    .max(320)
+    .pipe(z.email(messages.contactEmailInvalid)),
+  name: safeText({ error: messages.queryNameRequired }).trim().min(1, messages.queryNameRequired).max(200),
   // The phone may arrive as a number (SPEC §3 keeps phoneNo as a number); exactly 10 digits.
   phoneNo: z
     .union([z.string(), z.number()], { error: messages.queryPhoneInvalid })
     .transform((v) => String(v).trim())
     .pipe(z.string().regex(new RegExp(`^\\d{${limits.phoneLength}}$`), messages.queryPhoneInvalid)),
   // Optional in the form; the storefront always sends it and the lead is resolved through it.
-  businessName: z.string().trim().max(100).transform(noNul).default(''),
-  query: z
-    .string()
+  businessName: safeText().trim().max(100).default(''),
+  query: safeText()
     .max(5000)
-    .transform((s) => noNul(s).trim())
+    .trim()
     .nullish()
     .transform((s) => s ?? ''),
 };

@@ -2,16 +2,12 @@ import { z } from 'zod';
 import { limits } from './limits.ts';
 import { boolQuery, pagingSchema, sortSchema } from './lists.ts';
 import { messages } from './messages.ts';
+import { safeText } from './text.ts';
 
 // SPEC §5: tags, disclaimers and specifications ignore duplicates and empties; tags are lowercased.
 function cleanList(lower: boolean) {
   return z
-    .array(
-      z
-        .string()
-        .max(500)
-        .transform((s) => s.replace(/\0/g, '')),
-    )
+    .array(safeText().max(500))
     .max(100)
     .default([])
     .transform((items) => {
@@ -24,11 +20,8 @@ function cleanList(lower: boolean) {
     });
 }
 
-// Postgres refuses NUL in text; a client sending one gets it dropped rather than a 500.
-const noNul = (s: string) => s.replace(/\0/g, '');
-const text = (max: number) => z.string().max(max).transform(noNul);
-const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).transform(noNul).pipe(z.string().trim().min(1, message).max(max));
+const text = (max: number) => safeText().max(max);
+const requiredText = (message: string, max: number) => safeText({ error: message }).trim().min(1, message).max(max);
 const optionalNumber = (max: number, int = false) =>
   z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? undefined : v),
@@ -93,14 +86,14 @@ export type Product = z.infer<typeof product>;
 export const preSignedUrl = z.object({ image: z.string(), url: z.string() });
 export type PreSignedUrl = z.infer<typeof preSignedUrl>;
 
-const searchText = (max: number) => z.string().trim().max(max).transform(noNul).optional();
+const searchText = (max: number) => safeText().trim().max(max).optional();
 
 export const adminFetchAllQuery = z.object({
   ...pagingSchema(limits.adminListPage),
   isPromoted: boolQuery,
   productName: searchText(200),
   category: searchText(80),
-  tags: z.union([z.string().max(500), z.array(z.string().max(500)).max(20)]).optional(),
+  tags: z.union([safeText().max(500), z.array(safeText().max(500)).max(20)]).optional(),
   sort: sortSchema,
 });
 export type AdminFetchAllQuery = z.output<typeof adminFetchAllQuery>;
@@ -111,7 +104,7 @@ export const fetchCategoriesQuery = z.object({
 });
 export type FetchCategoriesQuery = z.output<typeof fetchCategoriesQuery>;
 
-const businessNameField = z.string().trim().min(1).max(100);
+const businessNameField = safeText().trim().min(1).max(100);
 
 export const publicFetchAllQuery = z.object({
   ...pagingSchema(limits.publicListingPage),

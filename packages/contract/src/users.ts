@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
 import { boolQuery, pagingSchema } from './lists.ts';
+import { safeText } from './text.ts';
 import { templates, themes } from './themes.ts';
 
-// Postgres refuses NUL in text; a query carrying one is treated as text without it rather than a 500.
-const name = z
-  .string()
-  .max(200)
-  .transform((s) => s.replace(/\0/g, '').trim().toLowerCase());
+const name = safeText().max(200).trim().toLowerCase();
 
 export const businessNameQuery = z.object({ businessName: name });
 export type BusinessNameQuery = z.infer<typeof businessNameQuery>;

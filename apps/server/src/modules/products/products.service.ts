@@ -205,7 +205,7 @@ export async function fetchProducts(
   { businessId, query }: { businessId: string; query: AdminFetchAllQuery },
 ): Promise<ProductList> {
   const tags = (Array.isArray(query.tags) ? query.tags : query.tags ? query.tags.split(',') : [])
-    .map((t) => t.replace(/\0/g, '').trim().toLowerCase())
+    .map((t) => t.trim().toLowerCase())
     .filter(Boolean);
   const where = and(
     eq(products.businessId, businessId),
