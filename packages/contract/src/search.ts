@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
 import { pagingSchema, sortOptions } from './lists.ts';
+import { safeText } from './text.ts';
 
 // SPEC §7 GET /public/user/search and the nav box's suggestions call.
 
@@ -28,17 +29,13 @@ export const searchMessages = {
 
 export const searchTermMax = 200;
 
-// SPEC §5: search runs only with a non-empty term. NUL is dropped (PostgreSQL refuses it in text).
-const term = z
-  .string({ error: searchMessages.termRequired })
-  .transform((s) => s.replace(/\0/g, '').trim())
-  .pipe(z.string().min(1, searchMessages.termRequired).max(searchTermMax, searchMessages.termTooLong));
+// SPEC §5: search runs only with a non-empty term. Control characters are dropped (safeText).
+const term = safeText({ error: searchMessages.termRequired })
+  .trim()
+  .min(1, searchMessages.termRequired)
+  .max(searchTermMax, searchMessages.termTooLong);
 
-const businessName = z
-  .string()
-  .max(100)
-  .transform((s) => s.replace(/\0/g, '').trim().toLowerCase())
-  .optional();
+const businessName = safeText().max(100).trim().toLowerCase().optional();
 
 export const searchQuery = z.object({
   ...pagingSchema(limits.searchPage),

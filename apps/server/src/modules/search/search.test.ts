@@ -222,11 +222,13 @@ describe('public search: paging, sorting, refusals', () => {
   });
 
   it('treats query syntax and hostile text as plain words, never a server error', async () => {
-    for (const searchQuery of ["'", "\\'", ':*', '!&|()<->', '%_', 'a\u0000b', 'x'.repeat(200), 'sofa:A | oak']) {
+    for (const searchQuery of ["'", "\\'", ':*', '!&|()<->', '%_', 'x'.repeat(200), 'sofa:A | oak']) {
       const res = await search({ searchQuery, businessName: 'search-a' });
       expect(res.statusCode, `${searchQuery}: ${res.body}`).toBe(200);
     }
     expect((await search({ searchQuery: 'x'.repeat(201) })).statusCode).toBe(400);
+    // control characters in a URL are refused at the edge (http/hostile-input.ts)
+    expect((await search({ searchQuery: 'a\u0000b', businessName: 'search-a' })).statusCode).toBe(400);
     expect((await search({ searchQuery: 'sofa', sort: 'Cheapest' })).statusCode).toBe(400);
     expect((await search({ searchQuery: 'sofa', pageNo: 99999999 })).statusCode).toBe(200);
   });
