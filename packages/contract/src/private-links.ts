@@ -4,6 +4,7 @@ import { limits } from './limits.ts';
 import { pagingSchema } from './lists.ts';
 import { messages } from './messages.ts';
 import { product } from './products.ts';
+import { safeText } from './text.ts';
 
 // SPEC §3/§5/§9 private links: expiring share links for private products and catalogues.
 
@@ -54,15 +55,14 @@ export const privateLinkTexts = {
   viewed: 'Link viewed',
 } as const;
 
-const noNul = (s: string) => s.replace(/\0/g, '');
 const idField = z.string().trim().max(100).default('');
 
 /** The code as typed or generated: required on create and update, 20 letters or digits. */
-const codeField = z
-  .string({ error: messages.privateLinkRequired })
+const codeField = safeText({ error: messages.privateLinkRequired })
   .max(200)
-  .transform(noNul)
-  .pipe(z.string().trim().min(1, messages.privateLinkRequired).regex(privateLinkCodePattern, privateLinkTexts.codeInvalid));
+  .trim()
+  .min(1, messages.privateLinkRequired)
+  .regex(privateLinkCodePattern, privateLinkTexts.codeInvalid);
 
 /** SPEC §5 duration: Hours 1-23, Days 1-7, Weeks 1-4. The server turns it into linkExpiresAt. */
 export const expiryDuration = z
@@ -110,7 +110,7 @@ export const privateLinkIdQuery = z.object({ id: idField });
 export const deleteProductLinkBody = z.object({ id: idField.optional(), fkProductId: idField.optional() });
 export const deleteCatalogueLinkBody = z.object({ id: idField.optional(), fkCatalogueId: idField.optional() });
 
-const searchQuery = z.string().trim().max(200).transform(noNul).optional();
+const searchQuery = safeText().trim().max(200).optional();
 export const fetchAllProductLinksQuery = z.object({
   ...pagingSchema(limits.adminListPage),
   fkProductId: idField,
@@ -145,8 +145,8 @@ export const privateLinksDeleted = z.object({ deleted: z.number() });
 
 // ---- public (visitor) calls ----
 const businessNameField = z.string().trim().min(1).max(100);
-const publicCode = z.string().trim().max(200).transform(noNul).default('');
-const fingerPrintField = z.string().trim().max(200).transform(noNul).nullish();
+const publicCode = safeText().trim().max(200).default('');
+const fingerPrintField = safeText().trim().max(200).nullish();
 
 export const openPrivateLinkQuery = z.object({ businessName: businessNameField, privateLink: publicCode, fingerPrint: fingerPrintField });
 export type OpenPrivateLinkQuery = z.output<typeof openPrivateLinkQuery>;
