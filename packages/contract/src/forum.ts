@@ -31,12 +31,7 @@ export const forumMessagesText = {
 export const fetchForumsQuery = z.object({
   pageNo: z.coerce.number().int().min(1).max(1_000_000).default(1),
   perPage: z.coerce.number().int().min(1).max(limits.maxPerPage).default(limits.forumsLeadsPage),
-  search: z
-    .string()
-    .max(200)
-    .transform((s) => noNul(s).trim())
-    .optional()
-    .default(''),
+  search: safeText().max(200).trim().optional().default(''),
 });
 export type FetchForumsQuery = z.input<typeof fetchForumsQuery>;
 

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { antiSpamFields } from './anti-spam.ts';
 import { messages } from './messages.ts';
+import { safeText } from './text.ts';
 
-const noNul = (s: string) => s.replace(/\0/g, '');
-const required = (message: string, max: number) =>
-  z.string({ error: message }).transform(noNul).pipe(z.string().trim().min(1, message).max(max));
+const required = (message: string, max: number) => safeText({ error: message }).trim().min(1, message).max(max);
 const optionalText = (max: number) =>
-  z
-    .string()
+  safeText()
     .max(max)
-    .transform((s) => noNul(s).trim())
+    .trim()
     .nullish()
     .transform((s) => s ?? '');
 
@@ -34,11 +32,7 @@ export type SupportMailInput = z.output<typeof supportMailBody>;
  */
 export const sendMailBody = z.object({
   ...contactFields,
-  businessName: z
-    .string()
-    .max(200)
-    .transform((s) => noNul(s).trim().toLowerCase())
-    .default(''),
+  businessName: safeText().max(200).trim().toLowerCase().default(''),
   ...antiSpamFields,
 });
 export type SendMailBody = z.input<typeof sendMailBody>;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { antiSpamFields } from './anti-spam.ts';
 import { limits } from './limits.ts';
-
-const noNul = (s: string) => s.replace(/\0/g, '');
+import { safeText } from './text.ts';
 
 export const notificationMessages = {
   textRequired: 'Notification text required!',
@@ -21,18 +20,14 @@ export const notificationFilters = ['All', 'New', 'Read'] as const;
 export type NotificationFilter = (typeof notificationFilters)[number];
 
 // A path on our own site (never another origin: clicking a notification must not leave the site).
-const redirectPath = z
-  .string()
+const redirectPath = safeText()
   .max(500)
-  .transform((s) => noNul(s).trim())
+  .trim()
   .refine((s) => s === '' || (s.startsWith('/') && !s.startsWith('//') && !s.includes('\\')), notificationMessages.redirectInvalid)
   .optional()
   .default('');
 
-const notificationText = z
-  .string({ error: notificationMessages.textRequired })
-  .transform(noNul)
-  .pipe(z.string().trim().min(1, notificationMessages.textRequired).max(500));
+const notificationText = safeText({ error: notificationMessages.textRequired }).trim().min(1, notificationMessages.textRequired).max(500);
 
 /** SPEC §7 Admin notification create {notification, redirect}. */
 export const createNotificationBody = z.object({ notification: notificationText, redirect: redirectPath });
@@ -41,11 +36,7 @@ export type CreateNotificationBody = z.input<typeof createNotificationBody>;
 /** SPEC §7 Public notifications create {notification, businessName, redirect} (plus the anti-spam fields). */
 export const publicNotificationBody = z.object({
   notification: notificationText,
-  businessName: z
-    .string()
-    .max(200)
-    .transform((s) => noNul(s).trim().toLowerCase())
-    .default(''),
+  businessName: safeText().max(200).trim().toLowerCase().default(''),
   redirect: redirectPath,
   ...antiSpamFields,
 });

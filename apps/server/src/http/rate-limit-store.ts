@@ -3,7 +3,7 @@ import type { Database } from '../db/client.ts';
 import { rateLimits } from '../db/schema/rate-limits.ts';
 
 // The store behind every `config: { rateLimit }` route option: counters live in PostgreSQL, so a
-// limit holds across any number of app nodes (docs/decisions/010). One atomic upsert per request;
+// limit holds across any number of app nodes (docs/decisions/011). One atomic upsert per request;
 // expired windows restart in the same statement, and old rows are pruned now and then.
 
 type Result = { current: number; ttl: number };
