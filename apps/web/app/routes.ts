@@ -2,6 +2,17 @@ import { index, layout, prefix, type RouteConfig, route } from '@react-router/de
 
 export default [
   route('signIn', 'routes/sign-in.tsx'),
+  route('verifyEmail', 'routes/onboarding/verify-email.tsx'),
+  ...prefix('platform', [
+    route('signIn', 'routes/platform/sign-in.tsx'),
+    layout('routes/platform/layout.tsx', [
+      index('routes/platform/businesses.tsx'),
+      route('products', 'routes/platform/products.tsx'),
+      route('catalogues', 'routes/platform/catalogues.tsx'),
+      route('mail', 'routes/platform/mail.tsx'),
+      route('audit', 'routes/platform/audit.tsx'),
+    ]),
+  ]),
   ...prefix('userAdmin', [
     layout('routes/admin/layout.tsx', [
       index('routes/admin/index.tsx'),
