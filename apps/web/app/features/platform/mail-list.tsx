@@ -34,7 +34,7 @@ export function MailList() {
   return (
     <ListShell<OutboxMail, Tab>
       title="Mail outbox"
-      subtitle="Without SMTP configured, mail stays here (and in the log): pending means not handed to an SMTP server."
+      subtitle="Without SMTP_URL, mail stays here and in the log (outbox only). With SMTP, failed mail is retried until sent."
       tabs={{ label: 'Delivery state', options: tabs, value: tab, onChange: switchTab }}
       search={{ label: 'Search mail', placeholder: 'Search by recipient or subject', value: searchText, onChange: setSearchText }}
       items={data?.mails}
@@ -61,9 +61,13 @@ export function MailList() {
         {
           header: 'State',
           cell: (m) => (
-            <span className={`rounded px-2 py-0.5 text-xs ${stateStyle[m.state]}`} title={m.error ?? undefined}>
-              {m.state}
-            </span>
+            <div className="flex flex-col items-start gap-1">
+              <span className={`rounded px-2 py-0.5 text-xs ${stateStyle[m.state]}`}>{m.state}</span>
+              <span className="text-text/70 text-xs">
+                {m.transport === 'outbox' ? 'outbox only' : `SMTP, ${m.attempts} ${m.attempts === 1 ? 'attempt' : 'attempts'}`}
+              </span>
+              {m.error ? <span className="break-all text-red-700 text-xs">{m.error}</span> : null}
+            </div>
           ),
         },
         { header: 'Queued', cell: (m) => formatWhen(m.createdAt) },
