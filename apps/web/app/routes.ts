@@ -2,17 +2,6 @@ import { index, layout, prefix, type RouteConfig, route } from '@react-router/de
 
 export default [
   route('signIn', 'routes/sign-in.tsx'),
-  route('verifyEmail', 'routes/onboarding/verify-email.tsx'),
-  ...prefix('platform', [
-    route('signIn', 'routes/platform/sign-in.tsx'),
-    layout('routes/platform/layout.tsx', [
-      index('routes/platform/businesses.tsx'),
-      route('products', 'routes/platform/products.tsx'),
-      route('catalogues', 'routes/platform/catalogues.tsx'),
-      route('mail', 'routes/platform/mail.tsx'),
-      route('audit', 'routes/platform/audit.tsx'),
-    ]),
-  ]),
   ...prefix('userAdmin', [
     layout('routes/admin/layout.tsx', [
       index('routes/admin/index.tsx'),
@@ -24,6 +13,18 @@ export default [
       route('addCatalogue', 'routes/admin/add-catalogue.tsx'),
       route('editCatalogue/:catalogueId', 'routes/admin/edit-catalogue.tsx'),
       route('catalogues/:catalogueId', 'routes/admin/catalogue-products.tsx'),
+      route('products/privateLinks/:productId', 'routes/admin/private-links.tsx', { id: 'product-private-links' }),
+      route('products/privateLinks/:productId/addPrivateLink', 'routes/admin/private-link-edit.tsx', { id: 'product-private-link-add' }),
+      route('products/privateLinks/:productId/editPrivateLink/:privateLinkId', 'routes/admin/private-link-edit.tsx', {
+        id: 'product-private-link-edit',
+      }),
+      route('catalogues/privateLinks/:catalogueId', 'routes/admin/private-links.tsx', { id: 'catalogue-private-links' }),
+      route('catalogues/privateLinks/:catalogueId/addPrivateLink', 'routes/admin/private-link-edit.tsx', {
+        id: 'catalogue-private-link-add',
+      }),
+      route('catalogues/privateLinks/:catalogueId/editPrivateLink/:privateLinkId', 'routes/admin/private-link-edit.tsx', {
+        id: 'catalogue-private-link-edit',
+      }),
       route('signOut', 'routes/admin/sign-out.tsx'),
     ]),
   ]),
@@ -38,7 +39,7 @@ export default [
       route('catalogues/:catalogueId', 'routes/store/catalogue.tsx'),
       route('aboutus', 'routes/store/about-us.tsx'),
       route('contactus', 'routes/store/contact-us.tsx'),
-      route('search', 'routes/store/search.tsx'),
+      route('privateLink', 'routes/store/private-link.tsx'),
       route('signIn', 'routes/store/sign-in-redirect.tsx'),
     ]),
   ]),
@@ -63,7 +64,7 @@ export default [
       route('catalogues/:catalogueId', 'routes/store/catalogue.tsx', { id: 'domain-catalogue' }),
       route('aboutus', 'routes/store/about-us.tsx', { id: 'domain-about-us' }),
       route('contactus', 'routes/store/contact-us.tsx', { id: 'domain-contact-us' }),
-      route('search', 'routes/store/search.tsx', { id: 'domain-search' }),
+      route('privateLink', 'routes/store/private-link.tsx', { id: 'domain-private-link' }),
     ]),
   ]),
   route('*', 'routes/not-found.tsx', { id: 'catch-all' }),

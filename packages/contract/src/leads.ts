@@ -31,6 +31,8 @@ const queryFields = {
 export const catalogueLeadBody = z.object({
   ...queryFields,
   fkCatalogueId: idField,
+  /** The code of the private link the visitor opened a private catalogue with. */
+  privateLink: z.string().trim().max(200).optional(),
   products: z
     .array(idField, { error: messages.queryProductsRequired })
     .max(1000)
@@ -44,6 +46,8 @@ export type CatalogueLeadInput = z.output<typeof catalogueLeadBody>;
 export const productLeadBody = z.object({
   ...queryFields,
   fkProductId: z.string({ error: messages.queryProductIdRequired }).trim().min(1, messages.queryProductIdRequired).max(200),
+  /** The code of the private link the visitor opened a private product with. */
+  privateLink: z.string().trim().max(200).optional(),
   ...antiSpamFields,
 });
 export type ProductLeadBody = z.input<typeof productLeadBody>;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { ok } from '../../http/envelope.ts';
 import { perBusinessRateLimit, perClientRateLimit } from '../anti-spam/anti-spam.routes.ts';
+import { readDeviceId } from '../private-links/device-cookie.ts';
 import { createCatalogueLead, createProductLead } from './leads.service.ts';
 
 const created = { 201: envelopeSchema(z.object({ id: z.string() })) };
@@ -20,7 +21,14 @@ export function leadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: perBusinessRateLimit(app, ctx, 'catalogue-lead'),
       },
       async (request, reply) =>
-        reply.status(201).send(ok(await createCatalogueLead(ctx, { input: request.body }), serverMessages.querySent)),
+        reply
+          .status(201)
+          .send(
+            ok(
+              await createCatalogueLead(ctx, { input: request.body, visitor: { deviceId: readDeviceId(ctx.config, request) } }),
+              serverMessages.querySent,
+            ),
+          ),
     );
 
     app.post(
@@ -30,7 +38,15 @@ export function leadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { rateLimit: perClientRateLimit(ctx, 'product-lead') },
         preHandler: perBusinessRateLimit(app, ctx, 'product-lead'),
       },
-      async (request, reply) => reply.status(201).send(ok(await createProductLead(ctx, { input: request.body }), serverMessages.querySent)),
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            ok(
+              await createProductLead(ctx, { input: request.body, visitor: { deviceId: readDeviceId(ctx.config, request) } }),
+              serverMessages.querySent,
+            ),
+          ),
     );
   };
 }

@@ -10,6 +10,7 @@ import { products } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
 import { acceptSubmission, type PublicForm } from '../anti-spam/anti-spam.service.ts';
 import { notifyOwner } from '../notifications/notifications.service.ts';
+import { linkGrantsItem } from '../private-links/private-links.service.ts';
 import { requirePublicBusiness } from '../users/users.service.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'log' | 'mail'>;
@@ -59,22 +60,30 @@ const contact = (input: ProductLeadInput | CatalogueLeadInput) => ({
   query: input.query,
 });
 
-/** SPEC §7 public products createLead: an enquiry about one visible product. */
-export async function createProductLead(ctx: Ctx, { input }: { input: ProductLeadInput }) {
+/** A private item is visible to a visitor holding a private link for it on an admitted device. */
+type Visitor = { deviceId: string | null };
+
+/** SPEC §7 public products createLead: an enquiry about one visible product (or a private one opened through its link). */
+export async function createProductLead(ctx: Ctx, { input, visitor = { deviceId: null } }: { input: ProductLeadInput; visitor?: Visitor }) {
   const business = await requirePublicBusiness(ctx, input.businessName);
   if (!isUuid(input.fkProductId)) throw AppError.notFound(serverMessages.productNotFound);
   const [product] = await ctx.db
-    .select({ id: products.id, productName: products.productName })
+    .select({ id: products.id, productName: products.productName, isPublic: products.isPublic })
     .from(products)
-    .where(
-      and(
-        eq(products.businessId, business.id),
-        eq(products.id, input.fkProductId),
-        eq(products.isPublic, true),
-        eq(products.isBlocked, false),
-      ),
-    );
+    .where(and(eq(products.businessId, business.id), eq(products.id, input.fkProductId), eq(products.isBlocked, false)));
   if (!product) throw AppError.notFound(serverMessages.productNotFound);
+  if (!product.isPublic) {
+    const granted =
+      input.privateLink !== undefined &&
+      (await linkGrantsItem(ctx, {
+        kind: 'product',
+        businessName: business.businessName,
+        code: input.privateLink,
+        itemId: product.id,
+        deviceId: visitor.deviceId,
+      }));
+    if (!granted) throw AppError.notFound(serverMessages.productNotFound);
+  }
   return storeLead(ctx, {
     form: 'product-lead',
     input,
@@ -83,22 +92,29 @@ export async function createProductLead(ctx: Ctx, { input }: { input: ProductLea
   });
 }
 
-/** SPEC §7 public catalogues createLead: an enquiry about products selected on a visible catalogue. */
-export async function createCatalogueLead(ctx: Ctx, { input }: { input: CatalogueLeadInput }) {
+/** SPEC §7 public catalogues createLead: an enquiry about products selected on a visible catalogue (or a private one opened through its link). */
+export async function createCatalogueLead(
+  ctx: Ctx,
+  { input, visitor = { deviceId: null } }: { input: CatalogueLeadInput; visitor?: Visitor },
+) {
   const business = await requirePublicBusiness(ctx, input.businessName);
   if (!isUuid(input.fkCatalogueId)) throw AppError.notFound(serverMessages.catalogueNotFound);
   const [catalogue] = await ctx.db
-    .select({ id: catalogues.id, catalogueName: catalogues.catalogueName })
+    .select({ id: catalogues.id, catalogueName: catalogues.catalogueName, isPublic: catalogues.isPublic })
     .from(catalogues)
-    .where(
-      and(
-        eq(catalogues.businessId, business.id),
-        eq(catalogues.id, input.fkCatalogueId),
-        eq(catalogues.isPublic, true),
-        eq(catalogues.isBlocked, false),
-      ),
-    );
+    .where(and(eq(catalogues.businessId, business.id), eq(catalogues.id, input.fkCatalogueId), eq(catalogues.isBlocked, false)));
   if (!catalogue) throw AppError.notFound(serverMessages.catalogueNotFound);
+  // Through a valid private link the visitor sees the whole (unblocked) catalogue, private members included.
+  const viaLink =
+    input.privateLink !== undefined &&
+    (await linkGrantsItem(ctx, {
+      kind: 'catalogue',
+      businessName: business.businessName,
+      code: input.privateLink,
+      itemId: catalogue.id,
+      deviceId: visitor.deviceId,
+    }));
+  if (!catalogue.isPublic && !viaLink) throw AppError.notFound(serverMessages.catalogueNotFound);
   // Every selected product must be a member the visitor can see on that catalogue.
   if (!input.products.every(isUuid)) throw AppError.notFound(serverMessages.productNotFound);
   const members = await ctx.db
@@ -110,7 +126,7 @@ export async function createCatalogueLead(ctx: Ctx, { input }: { input: Catalogu
         eq(catalogueProducts.businessId, business.id),
         eq(catalogueProducts.catalogueId, catalogue.id),
         inArray(catalogueProducts.productId, input.products),
-        eq(products.isPublic, true),
+        viaLink ? undefined : eq(products.isPublic, true),
         eq(products.isBlocked, false),
       ),
     );

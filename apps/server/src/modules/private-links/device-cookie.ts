@@ -32,15 +32,32 @@ export function verifiedDeviceId(config: Pick<Config, 'secret'>, cookieValue: st
   return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
 }
 
-/** This request's device id; a device without a valid cookie gets a new one (set on the reply). */
-export function deviceIdOf(config: Pick<Config, 'secret' | 'publicUrl'>, request: FastifyRequest, reply: FastifyReply): string {
-  const existing = verifiedDeviceId(config, readCookie(request.headers.cookie, deviceCookieName));
-  if (existing) return existing;
+/** This request's device id if it carries a valid device cookie (nothing is issued). */
+export function readDeviceId(config: Pick<Config, 'secret'>, request: FastifyRequest): string | null {
+  return verifiedDeviceId(config, readCookie(request.headers.cookie, deviceCookieName));
+}
+
+/**
+ * The device id of a Cookie header, or a new one with the Set-Cookie value that stores it. Used by the
+ * visitor calls and by the viewer page itself, so the browser holds its cookie before it asks for content.
+ */
+export function deviceFromCookies(
+  config: Pick<Config, 'secret' | 'publicUrl'>,
+  cookieHeader: string | null | undefined,
+): { deviceId: string; setCookie: string | null } {
+  const existing = verifiedDeviceId(config, readCookie(cookieHeader ?? undefined, deviceCookieName));
+  if (existing) return { deviceId: existing, setCookie: null };
   const id = randomBytes(16).toString('base64url');
   const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
-  reply.header(
-    'set-cookie',
-    `${deviceCookieName}=${id}.${sign(config.secret, id)}; Max-Age=${maxAgeSeconds}; Path=/; HttpOnly; SameSite=Lax${secure}`,
-  );
-  return id;
+  return {
+    deviceId: id,
+    setCookie: `${deviceCookieName}=${id}.${sign(config.secret, id)}; Max-Age=${maxAgeSeconds}; Path=/; HttpOnly; SameSite=Lax${secure}`,
+  };
+}
+
+/** This request's device id; a device without a valid cookie gets a new one (set on the reply). */
+export function deviceIdOf(config: Pick<Config, 'secret' | 'publicUrl'>, request: FastifyRequest, reply: FastifyReply): string {
+  const { deviceId, setCookie } = deviceFromCookies(config, request.headers.cookie);
+  if (setCookie) reply.header('set-cookie', setCookie);
+  return deviceId;
 }

@@ -369,7 +369,10 @@ export async function markPrivateLinkViewed(
   return { linkViewed: true };
 }
 
-/** Whether a visitor holding this code may act on the item (e.g. send a query about a private item). */
+/**
+ * Whether a visitor holding this code may act on the item (send a query about a private item): the link
+ * is for that item, not expired, and either multi-user or already bound to this device cookie. Binds nothing.
+ */
 export async function linkGrantsItem(
   ctx: Ctx,
   {
@@ -377,15 +380,15 @@ export async function linkGrantsItem(
     businessName,
     code,
     itemId,
-    device,
+    deviceId,
     now = new Date(),
-  }: { kind: LinkKind; businessName: string; code: string; itemId: string; device: Device; now?: Date },
+  }: { kind: LinkKind; businessName: string; code: string; itemId: string; deviceId: string | null; now?: Date },
 ): Promise<boolean> {
   try {
     const { row } = await findLink(ctx, kind, businessName, code);
     if ((kind === 'product' ? row.fkProductId : row.fkCatalogueId) !== itemId.toLowerCase()) return false;
-    await admit(ctx, row, device, now);
-    return true;
+    if (isExpired(row.linkExpiresAt, now)) return false;
+    return row.allowMultipleUsers || (deviceId !== null && row.deviceId === deviceId);
   } catch (e) {
     if (e instanceof AppError) return false;
     throw e;

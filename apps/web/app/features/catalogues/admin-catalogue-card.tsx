@@ -54,9 +54,17 @@ export function AdminCatalogueCard({ catalogue, busy, onAction }: Props) {
             Delete
           </button>
         </div>
-        <Link to={`/userAdmin/catalogues/${id}`} className="text-sm underline">
-          View Catalogue
-        </Link>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          <Link to={`/userAdmin/catalogues/${id}`} className="text-sm underline">
+            View Catalogue
+          </Link>
+          {/* SPEC §4: private-link features are shown only for private items. */}
+          {!catalogue.isPublic ? (
+            <Link to={`/userAdmin/catalogues/privateLinks/${id}`} className="text-sm underline">
+              Private Links
+            </Link>
+          ) : null}
+        </div>
       </div>
     </article>
   );

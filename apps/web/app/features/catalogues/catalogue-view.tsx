@@ -12,10 +12,17 @@ import { canSendQuery, useSelection } from './selection';
 import { SortSelect } from './sort-select';
 import { useCatalogueProducts, useLoadMoreSentinel } from './use-catalogue-products';
 
-type Props = { catalogue: Catalogue; products: Product[]; count: number; onOwnDomain: boolean };
+type Props = {
+  catalogue: Catalogue;
+  products: Product[];
+  count: number;
+  onOwnDomain: boolean;
+  /** Opened through a private link: `products` is the whole catalogue, and queries carry the link. */
+  privateLink?: string;
+};
 
 /** SPEC "Public catalogue page": banner, heading, sort, Select mode with Send Query, infinite grid, quick view, FAQ. */
-export function CatalogueView({ catalogue, products: firstProducts, count: firstCount, onOwnDomain }: Props) {
+export function CatalogueView({ catalogue, products: firstProducts, count: firstCount, onOwnDomain, privateLink }: Props) {
   const [sort, setSort] = useState<SortOption>(defaultSort);
   const [selection, dispatch] = useSelection();
   const [viewing, setViewing] = useState<Product | null>(null);
@@ -25,15 +32,18 @@ export function CatalogueView({ catalogue, products: firstProducts, count: first
     businessName: catalogue.businessName,
     sort,
     first: { products: firstProducts, count: firstCount },
+    local: privateLink !== undefined,
   });
   const sentinel = useLoadMoreSentinel(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, hasNextPage && !isFetchingNextPage);
 
   // A view is counted from the browser, so crawlers that do not run scripts are not counted.
+  // (A private link counts its own visits.)
   useEffect(() => {
+    if (privateLink !== undefined) return;
     void api('PUT', '/public/catalogues/visits', { id: catalogue._id, businessName: catalogue.businessName });
-  }, [catalogue._id, catalogue.businessName]);
+  }, [catalogue._id, catalogue.businessName, privateLink]);
 
   const selected = selection.selected;
   return (
@@ -108,7 +118,7 @@ export function CatalogueView({ catalogue, products: firstProducts, count: first
       {viewing ? <ProductQuickView product={viewing} onOwnDomain={onOwnDomain} onClose={() => setViewing(null)} /> : null}
       {querying ? (
         <QueryFormModal
-          target={{ kind: 'catalogue', catalogueId: catalogue._id, products: selected }}
+          target={{ kind: 'catalogue', catalogueId: catalogue._id, products: selected, privateLink }}
           businessName={catalogue.businessName}
           subject={`${catalogue.catalogueName} (${selected.length} ${selected.length === 1 ? 'product' : 'products'})`}
           onClose={() => setQuerying(false)}

@@ -6,22 +6,34 @@ import { useEffect, useRef } from 'react';
 import { apiPayload } from '../../lib/api-client';
 import { nextPageParam, type PageParam, pageSizeFor, uniqueById } from './paging';
 
-type Args = { id: string; businessName: string; sort: SortOption; first: CatalogueProductList };
+type Args = {
+  id: string;
+  businessName: string;
+  sort: SortOption;
+  first: CatalogueProductList;
+  /** `first` holds every product (a private catalogue opened through a private link): sorted here, never fetched. */
+  local?: boolean;
+};
 
 const firstPage: PageParam = { pageNo: 1, perPage: limits.publicCataloguePageWide };
 const viewportSize = () => (typeof window === 'undefined' ? limits.publicCataloguePageWide : pageSizeFor(window.innerWidth));
 
 /** The catalogue's products for one sort order, the server-rendered first page seeding the default order. */
-export function useCatalogueProducts({ id, businessName, sort, first }: Args) {
+export function useCatalogueProducts({ id, businessName, sort, first, local = false }: Args) {
   const query = useInfiniteQuery({
+    enabled: !local,
     queryKey: ['public-catalogue-products', businessName, id, sort],
     queryFn: ({ pageParam }) =>
       apiPayload<CatalogueProductList>('GET', '/public/catalogues/fetchProducts', { id, businessName, sort, ...pageParam }),
     initialPageParam: sort === defaultSort ? firstPage : { pageNo: 1, perPage: viewportSize() },
     getNextPageParam: (_last, pages) => nextPageParam(uniqueById(pages).length, pages.at(-1)?.count ?? 0, viewportSize()),
-    ...(sort === defaultSort ? { initialData: { pages: [first], pageParams: [firstPage] } } : {}),
+    ...(sort === defaultSort && !local ? { initialData: { pages: [first], pageParams: [firstPage] } } : {}),
     staleTime: 60_000,
   });
+  if (local) {
+    const products = sortLocally(first.products, sort);
+    return { ...query, isPending: false, isError: false as const, error: null, hasNextPage: false, products, count: products.length };
+  }
   return { ...query, products: query.data ? uniqueById(query.data.pages) : [], count: query.data?.pages.at(-1)?.count ?? first.count };
 }
 
@@ -40,4 +52,16 @@ export function useLoadMoreSentinel(onReach: () => void, enabled: boolean) {
     return () => observer.disconnect();
   }, [enabled]);
   return ref;
+}
+
+/** The server's sort orders (catalogues sort-order.ts), for a list that is all here. */
+export function sortLocally<T extends { _id: string; productName: string; createdAt: string }>(items: T[], sort: SortOption): T[] {
+  const byDate = (a: T, b: T) => a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id);
+  const byName = (a: T, b: T) => a.productName.toLowerCase().localeCompare(b.productName.toLowerCase()) || a._id.localeCompare(b._id);
+  const sorted = [...items];
+  if (sort === 'Date, old to new') sorted.sort(byDate);
+  else if (sort === 'Alphabetically A-Z') sorted.sort(byName);
+  else if (sort === 'Alphabetically Z-A') sorted.sort((a, b) => byName(b, a));
+  else sorted.sort((a, b) => byDate(b, a));
+  return sorted;
 }

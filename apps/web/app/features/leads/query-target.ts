@@ -2,7 +2,10 @@ import type { AntiSpamInput } from '@stashblog/contract/anti-spam';
 import { catalogueLeadBody, productLeadBody } from '@stashblog/contract/leads';
 
 /** What a query is about: one product (product page) or products picked in a catalogue. */
-export type QueryTarget = { kind: 'product'; productId: string } | { kind: 'catalogue'; catalogueId: string; products: string[] };
+/** `privateLink`: the item is private and was opened through this link code (the server checks it). */
+export type QueryTarget =
+  | { kind: 'product'; productId: string; privateLink?: string }
+  | { kind: 'catalogue'; catalogueId: string; products: string[]; privateLink?: string };
 
 export type QueryValues = { name: string; email: string; phoneNo: string; query: string };
 export type QueryErrors = Partial<Record<keyof QueryValues | 'products', string>>;
@@ -14,7 +17,10 @@ export function buildQuery(target: QueryTarget, businessName: string, values: Qu
     target.kind === 'product'
       ? productLeadBody.safeParse({ ...common, fkProductId: target.productId })
       : catalogueLeadBody.safeParse({ ...common, fkCatalogueId: target.catalogueId, products: target.products });
-  if (parsed.success) return { ok: true as const, body: parsed.data, errors: {} as QueryErrors };
+  if (parsed.success) {
+    const body = target.privateLink ? { ...parsed.data, privateLink: target.privateLink } : parsed.data;
+    return { ok: true as const, body, errors: {} as QueryErrors };
+  }
   const errors: QueryErrors = {};
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? '');

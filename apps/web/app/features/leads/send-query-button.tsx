@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { QueryFormModal } from './query-form-modal';
 
-type Props = { productId: string; productName: string; businessName: string };
+type Props = { productId: string; productName: string; businessName: string; privateLink?: string };
 
 /** The product page's 'Send Query': a product lead through the query form modal. */
-export function SendQueryButton({ productId, productName, businessName }: Props) {
+export function SendQueryButton({ productId, productName, businessName, privateLink }: Props) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -13,7 +13,7 @@ export function SendQueryButton({ productId, productName, businessName }: Props)
       </button>
       {open ? (
         <QueryFormModal
-          target={{ kind: 'product', productId }}
+          target={{ kind: 'product', productId, privateLink }}
           businessName={businessName}
           subject={productName}
           onClose={() => setOpen(false)}

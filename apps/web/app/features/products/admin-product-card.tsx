@@ -56,9 +56,17 @@ export function AdminProductCard({ product, busy, onAction }: Props) {
             Delete
           </button>
         </div>
-        <Link to={productPath(product.businessName, product._id)} className="text-sm underline">
-          View Product
-        </Link>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          <Link to={productPath(product.businessName, product._id)} className="text-sm underline">
+            View Product
+          </Link>
+          {/* SPEC §4: private-link features are shown only for private items. */}
+          {!product.isPublic ? (
+            <Link to={`/userAdmin/products/privateLinks/${encodeId(product._id)}`} className="text-sm underline">
+              Private Links
+            </Link>
+          ) : null}
+        </div>
       </div>
     </article>
   );

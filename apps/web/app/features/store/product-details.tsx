@@ -9,13 +9,20 @@ import { SendQueryButton } from '../leads/send-query-button';
 import { formatListingDate, formatRupees, formatUnits } from './format';
 import { ProductGallery } from './product-gallery';
 
-type Props = { product: Product; suggestions: Product[]; onOwnDomain: boolean };
+type Props = {
+  product: Product;
+  suggestions: Product[];
+  onOwnDomain: boolean;
+  /** Opened through a private link: the link counts its own visits, and queries carry it. */
+  privateLink?: string;
+};
 
-export function ProductDetails({ product, suggestions, onOwnDomain }: Props) {
+export function ProductDetails({ product, suggestions, onOwnDomain, privateLink }: Props) {
   // A view is counted from the browser, so crawlers that do not run scripts are not counted.
   useEffect(() => {
+    if (privateLink !== undefined) return;
     void api('PUT', '/public/products/visits', { id: product._id, businessName: product.businessName });
-  }, [product._id, product.businessName]);
+  }, [product._id, product.businessName, privateLink]);
 
   const seller = displayBusinessName(product.businessName);
   return (
@@ -61,7 +68,12 @@ export function ProductDetails({ product, suggestions, onOwnDomain }: Props) {
             <Row label="Listed on" value={<time dateTime={product.createdAt}>{formatListingDate(product.createdAt)}</time>} />
           </dl>
           <div>
-            <SendQueryButton productId={product._id} productName={product.productName} businessName={product.businessName} />
+            <SendQueryButton
+              productId={product._id}
+              productName={product.productName}
+              businessName={product.businessName}
+              privateLink={privateLink}
+            />
           </div>
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="mb-2 font-semibold text-lg">

@@ -1,0 +1,235 @@
+import { limits } from '@stashblog/contract/limits';
+import { messages } from '@stashblog/contract/messages';
+import {
+  type ExpiryUnit,
+  expiryUnits,
+  generateCatalogueLinkBody,
+  generatePrivateLinkCode,
+  generateProductLinkBody,
+  type PrivateLink,
+  type PrivateLinkPayload,
+  updatePrivateLinkBody,
+} from '@stashblog/contract/private-links';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { api, isOk, toastFailure } from '../../lib/api-client';
+import { formatCountdown, isLinkExpired, useNow } from './countdown';
+import type { KindInfo } from './link-kind';
+import { copyText, ownerLinkUrl } from './link-url';
+import { privateLinkKey, privateLinksKey } from './private-links-api';
+
+type Props = { info: KindInfo; itemId: string; itemName: string; existing?: PrivateLink };
+type Errors = { privateLink?: string; duration?: string };
+
+const amountsOf = (unit: ExpiryUnit) => {
+  const { min, max } = limits.expiry[unit];
+  return Array.from({ length: max - min + 1 }, (_, i) => min + i);
+};
+const expiryText = new Intl.DateTimeFormat(limits.locale, { timeZone: limits.timeZone, dateStyle: 'medium', timeStyle: 'short' });
+
+/** SPEC "Add/Edit Private Link": code with the random generator, duration, multi-user toggle; on edit statistics, countdown, renewal, copy. */
+export function PrivateLinkForm({ info, itemId, itemName, existing }: Props) {
+  const ids = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const now = useNow();
+  const [code, setCode] = useState(existing?.privateLink ?? '');
+  const [unit, setUnit] = useState<ExpiryUnit | ''>('');
+  const [amount, setAmount] = useState('');
+  const [multi, setMulti] = useState(existing?.allowMultipleUsers ?? false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const unitRef = useRef<HTMLSelectElement>(null);
+  const editing = existing !== undefined;
+
+  const duration = unit && amount ? { unit, amount: Number(amount) } : undefined;
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    const body = editing
+      ? { id: existing._id, privateLink: code, linkExpiresAt: duration, allowMultipleUsers: multi }
+      : { [info.fk]: itemId, privateLink: code, linkExpiresAt: duration, allowMultipleUsers: multi };
+    const schema = editing ? updatePrivateLinkBody : info.kind === 'product' ? generateProductLinkBody : generateCatalogueLinkBody;
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path[0] === 'privateLink' ? 'privateLink' : 'duration';
+      setErrors({ [field]: issue?.message });
+      (field === 'privateLink' ? codeRef : unitRef).current?.focus();
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const result = await api<PrivateLinkPayload>(
+        editing ? 'PUT' : 'POST',
+        `${info.api}/${editing ? 'updatePrivateLink' : 'generatePrivateLink'}`,
+        body,
+      );
+      if (!isOk(result)) return toastFailure(result);
+      toast.success(result.message);
+      await queryClient.invalidateQueries({ queryKey: privateLinksKey(info.kind, itemId) });
+      queryClient.setQueryData(privateLinkKey(info.kind, result.payload.privateLink._id), result.payload);
+      if (editing) {
+        setUnit('');
+        setAmount('');
+      } else {
+        navigate(info.editPath(itemId, result.payload.privateLink._id), { replace: true });
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function copy() {
+    if (existing && (await copyText(ownerLinkUrl(info.kind, existing.privateLink)))) toast.success(messages.linkCopied);
+  }
+
+  const expired = existing ? isLinkExpired(existing.linkExpiresAt, now) : false;
+  const input = 'rounded border border-black/20 bg-background px-3 py-2';
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <form onSubmit={submit} noValidate className="flex min-w-0 flex-col gap-5 rounded-lg border border-black/10 p-4 sm:p-6">
+        <p className="text-muted text-sm">
+          For the {info.noun} <span className="font-medium capitalize">{itemName}</span>
+        </p>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${ids}-code`} className="font-medium text-sm">
+            Private link
+          </label>
+          <div className="flex flex-wrap gap-2">
+            <input
+              id={`${ids}-code`}
+              ref={codeRef}
+              value={code}
+              maxLength={limits.privateLinkCodeLength}
+              onChange={(e) => setCode(e.target.value.replace(/[^A-Za-z0-9]/g, ''))}
+              aria-invalid={errors.privateLink ? true : undefined}
+              aria-describedby={errors.privateLink ? `${ids}-code-error` : `${ids}-code-hint`}
+              autoComplete="off"
+              spellCheck={false}
+              className={`${input} min-w-0 flex-1 font-mono`}
+            />
+            <button type="button" onClick={() => setCode(generatePrivateLinkCode())} className="rounded border border-primary px-4 py-2">
+              Generate
+            </button>
+          </div>
+          {errors.privateLink ? (
+            <p id={`${ids}-code-error`} role="alert" className="text-red-700 text-sm">
+              {errors.privateLink}
+            </p>
+          ) : (
+            <p id={`${ids}-code-hint`} className="text-muted text-xs">
+              {limits.privateLinkCodeLength} letters or digits; Generate picks a random one.
+            </p>
+          )}
+        </div>
+
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 font-medium text-sm">{editing ? 'Renew expiry (optional)' : 'Link expires after'}</legend>
+          <div className="flex flex-wrap gap-2">
+            <label className="flex flex-col gap-1 text-sm">
+              <span>Unit</span>
+              <select
+                ref={unitRef}
+                value={unit}
+                onChange={(e) => {
+                  const next = e.target.value as ExpiryUnit | '';
+                  setUnit(next);
+                  if (next && amount && !amountsOf(next).includes(Number(amount))) setAmount('');
+                }}
+                aria-invalid={errors.duration ? true : undefined}
+                className={input}
+              >
+                <option value="">Choose…</option>
+                {expiryUnits.map((u) => (
+                  <option key={u} value={u}>
+                    {u}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex flex-col gap-1 text-sm">
+              <span>Amount</span>
+              <select value={amount} onChange={(e) => setAmount(e.target.value)} disabled={!unit} className={input}>
+                <option value="">Choose…</option>
+                {unit
+                  ? amountsOf(unit).map((n) => (
+                      <option key={n} value={n}>
+                        {n}
+                      </option>
+                    ))
+                  : null}
+              </select>
+            </label>
+          </div>
+          {errors.duration ? (
+            <p role="alert" className="text-red-700 text-sm">
+              {errors.duration}
+            </p>
+          ) : null}
+        </fieldset>
+
+        <label className="flex items-center gap-3">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={multi}
+            onChange={(e) => setMulti(e.target.checked)}
+            aria-checked={multi}
+            className="h-5 w-5 accent-[var(--color-primary)]"
+          />
+          <span>
+            Allow multiple users
+            <span className="block text-muted text-xs">Off: the link opens only on the first device that views it.</span>
+          </span>
+        </label>
+
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" disabled={saving} className="rounded bg-primary px-5 py-2 text-on-primary disabled:opacity-50">
+            {saving ? 'Saving…' : editing ? 'Update Link' : 'Create Link'}
+          </button>
+          <button type="button" onClick={() => navigate(info.listPath(itemId))} className="rounded border border-primary px-5 py-2">
+            Cancel
+          </button>
+        </div>
+      </form>
+
+      {existing ? (
+        <aside className="flex flex-col gap-4 rounded-lg bg-surface p-4 sm:p-6" aria-label="Link statistics">
+          <div>
+            <p className="text-muted text-sm">Status</p>
+            <p className={`font-semibold ${expired ? 'text-red-700' : 'text-green-800'}`}>{expired ? 'Expired' : 'Active'}</p>
+          </div>
+          <div>
+            <p className="text-muted text-sm">Expires in</p>
+            <p className="font-semibold tabular-nums" aria-live="off" data-testid="countdown">
+              {formatCountdown(existing.linkExpiresAt, now)}
+            </p>
+            <p className="text-muted text-xs">{expiryText.format(new Date(existing.linkExpiresAt))}</p>
+          </div>
+          <dl className="grid grid-cols-2 gap-2">
+            <dt className="text-muted text-sm">Visits</dt>
+            <dd className="font-semibold" data-testid="visits">
+              {existing.visits}
+            </dd>
+            <dt className="text-muted text-sm">Viewed</dt>
+            <dd className="font-semibold" data-testid="viewed">
+              {existing.linkViewed ? 'Yes' : 'No'}
+            </dd>
+            <dt className="text-muted text-sm">Device</dt>
+            <dd className="font-semibold">{existing.allowMultipleUsers ? 'Any device' : existing.isBound ? 'Bound' : 'Not bound yet'}</dd>
+          </dl>
+          <p className="break-all rounded bg-background p-2 font-mono text-xs">{ownerLinkUrl(info.kind, existing.privateLink)}</p>
+          <button type="button" onClick={() => void copy()} className="rounded bg-primary px-4 py-2 text-on-primary">
+            Copy Link
+          </button>
+        </aside>
+      ) : null}
+    </div>
+  );
+}
