@@ -19,7 +19,9 @@ async function photoLike(width = 2000, height = 1500): Promise<Buffer> {
     <ellipse cx="${width * 0.55}" cy="${height * 0.45}" rx="${width * 0.22}" ry="${height * 0.3}" fill="url(#r)"/>
     <rect x="${width * 0.2}" y="${height * 0.55}" width="${width * 0.6}" height="${height * 0.25}" rx="40" fill="#5b3a1e" opacity="0.8"/>
   </svg>`;
-  const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 8 } } })
+  const noise = await sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 8 } },
+  })
     .png()
     .toBuffer();
   return sharp(Buffer.from(svg))

@@ -2,6 +2,17 @@ import { index, layout, prefix, type RouteConfig, route } from '@react-router/de
 
 export default [
   route('signIn', 'routes/sign-in.tsx'),
+  route('verifyEmail', 'routes/onboarding/verify-email.tsx'),
+  ...prefix('platform', [
+    route('signIn', 'routes/platform/sign-in.tsx'),
+    layout('routes/platform/layout.tsx', [
+      index('routes/platform/businesses.tsx'),
+      route('products', 'routes/platform/products.tsx'),
+      route('catalogues', 'routes/platform/catalogues.tsx'),
+      route('mail', 'routes/platform/mail.tsx'),
+      route('audit', 'routes/platform/audit.tsx'),
+    ]),
+  ]),
   ...prefix('userAdmin', [
     layout('routes/admin/layout.tsx', [
       index('routes/admin/index.tsx'),
@@ -39,6 +50,7 @@ export default [
       route('catalogues/:catalogueId', 'routes/store/catalogue.tsx'),
       route('aboutus', 'routes/store/about-us.tsx'),
       route('contactus', 'routes/store/contact-us.tsx'),
+      route('search', 'routes/store/search.tsx'),
       route('privateLink', 'routes/store/private-link.tsx'),
       route('signIn', 'routes/store/sign-in-redirect.tsx'),
     ]),
@@ -64,6 +76,7 @@ export default [
       route('catalogues/:catalogueId', 'routes/store/catalogue.tsx', { id: 'domain-catalogue' }),
       route('aboutus', 'routes/store/about-us.tsx', { id: 'domain-about-us' }),
       route('contactus', 'routes/store/contact-us.tsx', { id: 'domain-contact-us' }),
+      route('search', 'routes/store/search.tsx', { id: 'domain-search' }),
       route('privateLink', 'routes/store/private-link.tsx', { id: 'domain-private-link' }),
     ]),
   ]),

@@ -89,6 +89,8 @@ export const outboxMail = z.object({
   body: z.string(),
   businessName: z.string().nullable(),
   state: z.enum(['pending', 'sent', 'failed']),
+  transport: z.enum(['outbox', 'smtp']),
+  attempts: z.number(),
   error: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),

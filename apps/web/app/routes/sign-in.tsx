@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { type SignUpForm, signUpForm } from '../features/auth/sign-up-form';
+import { SignUpFlow } from '../features/onboarding/sign-up-flow';
 import { api, isOk } from '../lib/api-client';
 import { getToken, setToken } from '../lib/session';
 import { Field } from '../ui/field';
@@ -88,32 +88,7 @@ function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   );
 }
 
+// The Sign up tab continues into self sign-up (the same flow as /getStarted/{planType}).
 function SignUp() {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<SignUpForm>({ resolver: zodResolver(signUpForm), defaultValues: { name: '', email: '', password: '', confirmPassword: '' } });
-  const submit = handleSubmit(() => {
-    toast.success(messages.signedUp);
-    reset();
-  });
-  return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <Field label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-      <Field label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-      <Field label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
-      <Field
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
-      />
-      <button type="submit" className="rounded bg-primary py-2 font-semibold text-on-primary">
-        Sign Up
-      </button>
-    </form>
-  );
+  return <SignUpFlow />;
 }

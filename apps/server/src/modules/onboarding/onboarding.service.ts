@@ -12,7 +12,7 @@ import {
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
 import { signups } from '../../db/schema/onboarding.ts';
@@ -21,8 +21,7 @@ import { AppError } from '../../http/app-error.ts';
 import { createSession, hashPassword } from '../auth/auth.service.ts';
 import { queueMail } from '../mail/mail.service.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'log'>;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Ctx = Pick<AppContext, 'db' | 'config' | 'log' | 'mail'>;
 const ttlMs = verificationTtlHours * 3600_000;
 
 /** Live availability of a business name: format, reserved words, then uniqueness. */
@@ -72,10 +71,9 @@ export function verificationLink(ctx: Pick<AppContext, 'config'>, token: string)
   return `${ctx.config.publicUrl}/verifyEmail?token=${encodeURIComponent(token)}`;
 }
 
-// The outbox is the default mail transport (DESIGN Mail): stored, logged, delivered by SMTP when configured.
-async function sendVerificationMail(ctx: Ctx, db: Database | Tx, b: { id: string; name: string; email: string }) {
+// Through the mail transport (modules/mail): the outbox row is written in the caller's transaction.
+async function sendVerificationMail(ctx: Ctx, db: Database | Transaction, b: { id: string; name: string; email: string }) {
   const link = verificationLink(ctx, verificationToken(ctx, b.id));
-  // queueMail picks the transport (outbox only, or SMTP delivery with retry when SMTP_URL is set).
   await queueMail(ctx, db, {
     businessId: b.id,
     mail: { to: b.email, subject: onboardingTexts.verifySubject, text: onboardingTexts.verifyBody(b.name, link) },
@@ -96,7 +94,7 @@ export async function signUp(ctx: Ctx, { input }: { input: SignUpBody }): Promis
   const email = data.email.toLowerCase();
   const passwordHash = await hashPassword(password);
 
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     // Abandoned sign-ups (never verified, link expired) give their name and email back.
     await tx.delete(businesses).where(
       sql`${businesses.id} in (select ${signups.businessId} from ${signups}
@@ -121,6 +119,8 @@ export async function signUp(ctx: Ctx, { input }: { input: SignUpBody }): Promis
     await sendVerificationMail(ctx, tx, { id, name: data.name, email });
     return { businessName, email };
   });
+  ctx.mail.kick();
+  return result;
 }
 
 /** The link from the mail: marks the email verified once and signs the owner in. */
@@ -147,7 +147,9 @@ export async function resendVerification(ctx: Ctx, { email }: { email: string })
     .from(businesses)
     .innerJoin(signups, eq(signups.businessId, businesses.id))
     .where(and(sql`lower(${businesses.email}) = ${email.trim().toLowerCase()}`, isNull(signups.verifiedAt)));
-  if (row) await sendVerificationMail(ctx, ctx.db, row);
+  if (!row) return;
+  await sendVerificationMail(ctx, ctx.db, row);
+  ctx.mail.kick();
 }
 
 /** The admin empty-state checklist: what a new owner has done so far. */

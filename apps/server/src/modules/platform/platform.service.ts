@@ -20,7 +20,7 @@ import {
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
 import { mailOutbox } from '../../db/schema/mail-outbox.ts';
@@ -31,13 +31,12 @@ import { AppError } from '../../http/app-error.ts';
 import type { PlatformActor } from './platform-auth.service.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** One audit row per platform action, written in the action's own transaction. */
 export async function recordAudit(
-  db: Database | Tx,
+  db: Database | Transaction,
   actor: Pick<PlatformActor, 'adminId' | 'email'>,
   entry: { action: string; targetType: string; targetId?: string | null; businessId?: string | null; reason?: string; details?: object },
 ) {
@@ -291,10 +290,11 @@ export async function listMail(ctx: Ctx, input: MailListQuery): Promise<{ mails:
     const match = or(ilike(mailOutbox.to, term), ilike(mailOutbox.subject, term));
     if (match) conditions.push(match);
   }
+  // sent: handed to SMTP; failed: SMTP refused at least once and it is not sent yet (still retried);
+  // pending: waiting, or kept in the outbox only (no SMTP_URL).
   if (query.state === 'sent') conditions.push(isNotNull(mailOutbox.sentAt));
-  if (query.state === 'pending') conditions.push(isNull(mailOutbox.sentAt));
-  // The outbox keeps no failure column yet: nothing is 'failed' until the mail transport records one.
-  if (query.state === 'failed') conditions.push(sql`false`);
+  if (query.state === 'pending') conditions.push(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.lastError)) as SQL);
+  if (query.state === 'failed') conditions.push(and(isNull(mailOutbox.sentAt), isNotNull(mailOutbox.lastError)) as SQL);
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
@@ -314,8 +314,10 @@ export async function listMail(ctx: Ctx, input: MailListQuery): Promise<{ mails:
       subject: m.subject,
       body: m.body,
       businessName,
-      state: m.sentAt ? 'sent' : 'pending',
-      error: null,
+      state: m.sentAt ? 'sent' : m.lastError ? 'failed' : 'pending',
+      transport: m.transport,
+      attempts: m.attempts,
+      error: m.lastError,
       createdAt: m.createdAt.toISOString(),
       sentAt: m.sentAt?.toISOString() ?? null,
     })),

@@ -272,13 +272,36 @@ describe('prime users, mail outbox', () => {
     const owner = await newOwner('mail-biz');
     await app.ctx.db.insert(mailOutbox).values([
       { id: uuidv7(), businessId: owner.businessId, to: 'a@x.test', subject: 'Pending one', body: 'hello' },
-      { id: uuidv7(), businessId: owner.businessId, to: 'b@x.test', subject: 'Sent one', body: 'hi', sentAt: new Date() },
+      {
+        id: uuidv7(),
+        businessId: owner.businessId,
+        to: 'b@x.test',
+        subject: 'Sent one',
+        body: 'hi',
+        sentAt: new Date(),
+        transport: 'smtp',
+        attempts: 1,
+      },
+      {
+        id: uuidv7(),
+        businessId: owner.businessId,
+        to: 'c@x.test',
+        subject: 'Failing one',
+        body: 'yo',
+        transport: 'smtp',
+        attempts: 2,
+        lastError: 'ECONNREFUSED',
+      },
     ]);
     const all = await platform('GET', 'mail', { searchQuery: 'one' });
-    expect(all.json().payload.count).toBe(2);
+    expect(all.json().payload.count).toBe(3);
+    const failed = await platform('GET', 'mail', { state: 'failed', searchQuery: 'one' });
+    expect(failed.json().payload.mails).toMatchObject([
+      { subject: 'Failing one', state: 'failed', attempts: 2, error: 'ECONNREFUSED', transport: 'smtp' },
+    ]);
     const sent = await platform('GET', 'mail', { state: 'sent', searchQuery: 'one' });
     expect(sent.json().payload.mails).toMatchObject([{ subject: 'Sent one', state: 'sent', businessName: 'mail-biz' }]);
     const pending = await platform('GET', 'mail', { state: 'pending', searchQuery: 'one' });
-    expect(pending.json().payload.mails).toMatchObject([{ subject: 'Pending one', state: 'pending', sentAt: null }]);
+    expect(pending.json().payload.mails).toMatchObject([{ subject: 'Pending one', state: 'pending', sentAt: null, transport: 'outbox' }]);
   });
 });

@@ -21,21 +21,33 @@ const maxImages = 6;
 
 /** A tsquery lexeme literal: quoted, with quotes doubled and backslashes escaped (tsquery input syntax). */
 const lexeme = (col: SQL) => sql`'''' || replace(replace(${col}, '\\', '\\\\'), '''', '''''') || ''''`;
+const likePrefix = (col: SQL) => sql`replace(replace(replace(${col}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+
+// A word starting more known words than this is matched as a true prefix (':*') instead of by its
+// expansions; below it, the expansions are exact lexemes, which the GIN index answers much faster.
+const maxExpansions = 20;
 
 /**
- * The user's text as a tsquery, built in PostgreSQL so the query is split and normalised exactly like the
- * documents (simple dictionary, lower case, unaccent; any script). Every word matches as a prefix
- * ('sof' finds 'sofa'); a word that starts no known word is replaced by its nearest known words by
- * trigram similarity ('sofq' finds 'sofa'). Words are ANDed. `weight` restricts matches to one part.
+ * The user's text as tsquery text, built in PostgreSQL so the query is split and normalised exactly
+ * like the documents (simple dictionary, lower case, unaccent; any script). Words are ANDed. Each
+ * word matches as a prefix ('sof' finds 'sofa') through its known expansions in `search_words`;
+ * a word that starts no known word also matches its nearest known words by trigram similarity
+ * ('sofq' finds 'sofa'). `weight` restricts matches to one part (A: names). Null when the text has
+ * no words. The result goes back as a parameter, so the planner sees the real query and its selectivity.
  */
-function tsqueryOf(text: string, weight = ''): SQL {
-  return sql`(select string_agg('(' || ${lexeme(sql`w`)} || ':*' || ${weight} || coalesce((
-        select string_agg(' | ' || ${lexeme(sql`n.word`)} || ${weight ? sql`':' || ${weight}` : sql`''`}, '')
-        from (select word from search_words where word % w order by similarity(word, w) desc, word limit ${nearWords}) n
-        where not exists (select 1 from search_words s
-          where s.word like replace(replace(replace(w, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')
-      ), '') || ')', ' & ')::tsquery
-    from (select distinct w from unnest(tsvector_to_array(to_tsvector('simple'::regconfig, stash_unaccent(${text})))) w) words)`;
+async function tsqueryOf(ctx: Ctx, text: string, weight = ''): Promise<string | null> {
+  const suffix = weight ? sql`':' || ${weight}` : sql`''`;
+  const { rows } = await ctx.db.execute<{ tq: string | null }>(sql`
+    select string_agg(case
+        when length(w) < 2 or cardinality(x.expansions) > ${maxExpansions} then ${lexeme(sql`w`)} || ':*' || ${weight}
+        else '(' || (select string_agg(${lexeme(sql`t`)} || ${suffix}, ' | ')
+          from (select distinct t from unnest(array[w] || case when cardinality(x.expansions) > 0 then x.expansions
+            else array(select word from search_words where word % w order by similarity(word, w) desc, word limit ${nearWords}) end) t) u) || ')'
+      end, ' & ') as tq
+    from (select distinct w from unnest(tsvector_to_array(to_tsvector('simple'::regconfig, stash_unaccent(${text})))) w) words,
+    lateral (select array(select word from search_words where word like ${likePrefix(sql`w`)}
+      order by length(word), word limit ${maxExpansions + 1}) as expansions) x`);
+  return rows[0]?.tq ?? null;
 }
 
 function orderBy(sort: SearchSort): SQL {
@@ -61,22 +73,24 @@ type Row = { type: 'product' | 'catalogue'; id: string; name: string; business_n
  */
 export async function searchItems(ctx: Ctx, query: SearchQuery): Promise<SearchPayload> {
   const business = query.businessName ? await requirePublicBusiness(ctx, query.businessName) : null;
+  const tq = await tsqueryOf(ctx, query.searchQuery);
+  if (!tq) return { searchedData: [], count: 0, maxTotal: 0 };
+  const tsq = sql`${tq}::tsquery`;
   const inProducts = business ? sql`and p.business_id = ${business.id}` : sql``;
   const inCatalogues = business ? sql`and c.business_id = ${business.id}` : sql``;
   const branches: SQL[] = [];
   if (query.filter !== 'Catalogues')
     branches.push(sql`select 'product' as type, p.business_id, p.id, p.product_name as name, b.business_name,
-        p.images[1:${maxImages}]::text[] as images, ts_rank(p.search, q.tq) as rank, p.created_at
-      from q, products p join businesses b on b.id = p.business_id
-      where p.search @@ q.tq and p.is_public and not p.is_blocked and not b.is_blocked ${inProducts}`);
+        p.images[1:${maxImages}]::text[] as images, ts_rank(p.search, ${tsq}) as rank, p.created_at
+      from products p join businesses b on b.id = p.business_id
+      where p.search @@ ${tsq} and p.is_public and not p.is_blocked and not b.is_blocked ${inProducts}`);
   if (query.filter !== 'Products')
     branches.push(sql`select 'catalogue' as type, c.business_id, c.id, c.catalogue_name as name, b.business_name,
-        null::text[] as images, ts_rank(c.search, q.tq) as rank, c.created_at
-      from q, catalogues c join businesses b on b.id = c.business_id
-      where c.search @@ q.tq and c.is_public and not c.is_blocked and not b.is_blocked ${inCatalogues}`);
+        null::text[] as images, ts_rank(c.search, ${tsq}) as rank, c.created_at
+      from catalogues c join businesses b on b.id = c.business_id
+      where c.search @@ ${tsq} and c.is_public and not c.is_blocked and not b.is_blocked ${inCatalogues}`);
   const offset = Math.min((query.pageNo - 1) * query.perPage, maxOffset);
-  const found = sql`with q as (select ${tsqueryOf(query.searchQuery)} as tq),
-    found as (${sql.join(branches, sql` union all `)})`;
+  const found = sql`with found as (${sql.join(branches, sql` union all `)})`;
   const { rows } = await ctx.db.execute<Row>(sql`${found},
     page as (select *, count(*) over () as total from found order by ${orderBy(query.sort)} limit ${query.perPage} offset ${offset})
     select page.type, page.id, page.name, page.business_name, page.total::int as total,
@@ -112,13 +126,15 @@ export async function suggestSearchTerms(ctx: Ctx, query: SearchSuggestionsQuery
   const inProducts = business ? sql`and p.business_id = ${business.id}` : sql``;
   const inCatalogues = business ? sql`and c.business_id = ${business.id}` : sql``;
   const typed = query.searchQuery.toLowerCase();
-  const { rows } = await ctx.db.execute<{ name: string }>(sql`with q as (select ${tsqueryOf(query.searchQuery, 'A')} as tq),
-    names as (
-      (select p.product_name as name from q, products p join businesses b on b.id = p.business_id
-        where p.search @@ q.tq and p.is_public and not p.is_blocked and not b.is_blocked ${inProducts} limit 200)
+  const tq = await tsqueryOf(ctx, query.searchQuery, 'A');
+  if (!tq) return { suggestions: [] };
+  const tsq = sql`${tq}::tsquery`;
+  const { rows } = await ctx.db.execute<{ name: string }>(sql`with names as (
+      (select p.product_name as name from products p join businesses b on b.id = p.business_id
+        where p.search @@ ${tsq} and p.is_public and not p.is_blocked and not b.is_blocked ${inProducts} limit 200)
       union all
-      (select c.catalogue_name from q, catalogues c join businesses b on b.id = c.business_id
-        where c.search @@ q.tq and c.is_public and not c.is_blocked and not b.is_blocked ${inCatalogues} limit 200))
+      (select c.catalogue_name from catalogues c join businesses b on b.id = c.business_id
+        where c.search @@ ${tsq} and c.is_public and not c.is_blocked and not b.is_blocked ${inCatalogues} limit 200))
     select name from (select distinct on (lower(name)) name from names order by lower(name)) d
     order by (lower(name) like ${`${typed.replace(/[\\%_]/g, '\\$&')}%`}) desc, length(name), lower(name)
     limit ${query.perPage}`);

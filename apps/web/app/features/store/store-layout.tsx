@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { api } from '../../lib/api-client';
 import { MediaImage } from '../../ui/media-image';
+import { SearchBox } from '../search/search-box';
 import { SocialLinks } from './social-links';
 import type { Store } from './use-store';
 
@@ -113,7 +114,15 @@ function StoreHeader({ store }: { store: Store }) {
         >
           Menu
         </button>
+        <div className="hidden md:block" data-nav-search="desktop">
+          <SearchBox action={store.path('/search')} businessName={store.profile.businessName} />
+        </div>
         <nav id="store-nav" aria-label="Business" className={`${open ? 'block' : 'hidden'} w-full md:block md:w-auto`}>
+          <div className="mb-2 md:hidden" data-nav-search="mobile">
+            {open ? (
+              <SearchBox action={store.path('/search')} businessName={store.profile.businessName} onSearch={() => setOpen(false)} />
+            ) : null}
+          </div>
           {list}
         </nav>
       </div>

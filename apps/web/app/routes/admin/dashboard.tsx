@@ -1,5 +1,6 @@
 import type { SessionUser } from '@stashblog/contract/auth';
 import { useOutletContext } from 'react-router';
+import { SetupChecklist } from '../../features/onboarding/setup-checklist';
 
 export const meta = () => [{ title: 'Dashboard | Admin' }];
 
@@ -9,6 +10,7 @@ export default function Dashboard() {
     <section className="space-y-2">
       <h1 className="font-bold text-2xl">Dashboard</h1>
       <p className="text-muted">Welcome, {user.name}. Your dashboard is coming soon.</p>
+      <SetupChecklist />
     </section>
   );
 }

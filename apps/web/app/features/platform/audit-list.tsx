@@ -1,0 +1,73 @@
+import type { AuditEntry } from '@stashblog/contract/platform';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ListShell } from '../../ui/list-shell';
+import { totalPagesOf } from '../../ui/pagination';
+import { formatWhen } from './format';
+import { platformPayload } from './platform-api';
+
+const perPage = 20;
+const actions = [
+  'user.block',
+  'user.unblock',
+  'user.prime',
+  'user.unprime',
+  'product.block',
+  'product.unblock',
+  'catalogue.block',
+  'catalogue.unblock',
+  'domain.verify',
+];
+type Payload = { entries: AuditEntry[]; count: number };
+
+/** Every platform action: who, what, to which business, why. */
+export function AuditList() {
+  const [action, setAction] = useState('');
+  const [page, setPage] = useState(1);
+  const args = { action: action || undefined, pageNo: page, perPage };
+  const { data, isPending, error, isFetching } = useQuery({
+    queryKey: ['platform', 'audit', args],
+    queryFn: () => platformPayload<Payload>('/platform/audit', args),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <ListShell<AuditEntry, never>
+      title="Audit log"
+      actions={
+        <label className="flex items-center gap-2 text-sm">
+          Action
+          <select
+            value={action}
+            onChange={(e) => {
+              setAction(e.target.value);
+              setPage(1);
+            }}
+            className="rounded border border-black/20 bg-background px-2 py-2"
+          >
+            <option value="">All actions</option>
+            {actions.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </label>
+      }
+      items={data?.entries}
+      itemKey={(e) => e._id}
+      isPending={isPending}
+      error={error}
+      isFetching={isFetching}
+      loadingLabel="Loading the audit log"
+      empty={<p className="font-medium">No platform actions yet.</p>}
+      columns={[
+        { header: 'When', cell: (e) => formatWhen(e.createdAt) },
+        { header: 'Admin', cell: (e) => <span className="break-all">{e.adminEmail}</span> },
+        { header: 'Action', cell: (e) => <code>{e.action}</code> },
+        { header: 'Business', cell: (e) => e.businessName ?? '—' },
+        { header: 'Reason', cell: (e) => <span className="break-words">{e.reason || '—'}</span> },
+      ]}
+      paging={{ page, totalPages: totalPagesOf(data?.count ?? 0, perPage), onChange: setPage, label: 'Audit pages' }}
+    />
+  );
+}

@@ -1,0 +1,157 @@
+import { limits } from '@stashblog/contract/limits';
+import { messages } from '@stashblog/contract/messages';
+import { type SearchFilter, type SearchSort, searchFilters, searchMessages, searchSortOptions } from '@stashblog/contract/search';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useNavigation, useRouteLoaderData } from 'react-router';
+import { toast } from 'sonner';
+import { Pagination } from '../../ui/pagination';
+import type { StoreLayoutData } from '../store/store.server';
+import { storeLayoutIds, withHelpers } from '../store/use-store';
+import { readRecent, rememberSearch } from './recent-searches';
+import type { SearchPageData } from './search.server';
+import { SearchBox } from './search-box';
+import { SearchResultCard } from './search-result-card';
+
+/** The storefront around the page, or null for the search across every business on our own host. */
+function useStoreOrNull() {
+  const own = useRouteLoaderData<StoreLayoutData | null>(storeLayoutIds[0]);
+  const domain = useRouteLoaderData<StoreLayoutData | null>(storeLayoutIds[1]);
+  const data = own ?? domain;
+  return data ? withHelpers(data) : null;
+}
+
+/** SPEC Search results: filter, sort, count heading, rotating cards, pages of 15 (window of 5). */
+export function SearchPage({ data }: { data: SearchPageData }) {
+  const store = useStoreOrNull();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const action = store ? store.path('/search') : '/search';
+  const { term, filter, sort, pageNo, result } = data;
+  const [recent, setRecent] = useState<string[]>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search changes the stored list
+  useEffect(() => setRecent(readRecent()), [term]);
+
+  function open(next: { filter?: SearchFilter; sort?: SearchSort; pageNo?: number }) {
+    const params = new URLSearchParams({ searchQuery: term });
+    const f = next.filter ?? filter;
+    const s = next.sort ?? sort;
+    if (f !== 'All') params.set('filter', f);
+    if (s !== searchSortOptions[0]) params.set('sort', s);
+    if ((next.pageNo ?? 1) > 1) params.set('pageNo', String(next.pageNo));
+    navigate(`${action}?${params}`, { preventScrollReset: next.pageNo === undefined });
+  }
+
+  // SPEC §4: no results → a warning, and query and page start over.
+  const warned = useRef('');
+  useEffect(() => {
+    if (!result || result.count > 0) return;
+    const key = `${term}|${filter}`;
+    if (warned.current === key) return;
+    warned.current = key;
+    toast.warning(messages.noResult);
+    navigate(action, { replace: true });
+  }, [result, term, filter, action, navigate]);
+
+  const busy = navigation.state === 'loading' && navigation.location?.pathname === action;
+  const keep: Record<string, string> = {};
+  if (filter !== 'All') keep.filter = filter;
+  if (sort !== searchSortOptions[0]) keep.sort = sort;
+  const totalPages = result ? result.maxTotal : 0;
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-8">
+      <h1 className="sr-only">Search</h1>
+      <div className="mx-auto max-w-2xl">
+        <SearchBox
+          action={action}
+          businessName={store?.profile.businessName}
+          initial={term}
+          size="page"
+          keep={keep}
+          onClear={() => navigate(action, { replace: true })}
+        />
+      </div>
+
+      {result && result.count > 0 ? (
+        <section aria-labelledby="search-heading" aria-busy={busy} className={`mt-8 transition-opacity ${busy ? 'opacity-60' : ''}`}>
+          <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+            <h2 id="search-heading" className="font-bold text-2xl" aria-live="polite">
+              {searchMessages.results(result.count, term)}
+            </h2>
+            <div className="flex flex-wrap items-center gap-3">
+              <fieldset className="flex overflow-hidden rounded-full border border-text/20">
+                <legend className="sr-only">Show</legend>
+                {searchFilters.map((f) => (
+                  <button
+                    key={f}
+                    type="button"
+                    aria-pressed={f === filter}
+                    onClick={() => f !== filter && open({ filter: f })}
+                    className={`px-4 py-1.5 font-medium text-sm ${f === filter ? 'bg-primary text-on-primary' : 'hover:bg-surface'}`}
+                  >
+                    {f}
+                  </button>
+                ))}
+              </fieldset>
+              <label className="flex items-center gap-2 text-sm">
+                <span className="text-muted">Sort</span>
+                <select
+                  value={sort}
+                  onChange={(e) => open({ sort: e.target.value as SearchSort })}
+                  className="rounded border border-text/20 bg-background px-2 py-1.5"
+                >
+                  {searchSortOptions.map((o) => (
+                    <option key={o} value={o}>
+                      {o}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+          </div>
+          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+            {result.searchedData.map((item, i) => (
+              <li key={`${item.type}-${item._id}`}>
+                <SearchResultCard item={item} onOwnDomain={store?.onOwnDomain ?? false} showBusiness={!store} eager={i < 5} />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-8">
+            <Pagination page={pageNo} totalPages={totalPages} onChange={(p) => open({ pageNo: p })} label="Search result pages" />
+          </div>
+          <p className="sr-only">
+            Page {pageNo} of {totalPages}, {limits.searchPage} per page
+          </p>
+        </section>
+      ) : (
+        <section className="mx-auto mt-10 max-w-2xl text-center">
+          <p className="text-muted">
+            {store ? `Search the products and catalogues of ${store.displayName}.` : 'Search products and catalogues of every business.'}
+          </p>
+          {recent.length ? (
+            <div className="mt-6">
+              <h2 className="mb-3 font-semibold text-muted text-sm uppercase">{searchMessages.recent}</h2>
+              <ul className="flex flex-wrap justify-center gap-2">
+                {recent.map((r) => (
+                  <li key={r}>
+                    <a
+                      href={`${action}?${new URLSearchParams({ searchQuery: r })}`}
+                      onClick={(e) => {
+                        e.preventDefault();
+                        rememberSearch(r);
+                        navigate(`${action}?${new URLSearchParams({ searchQuery: r })}`);
+                      }}
+                      className="block rounded-full border border-text/20 px-3 py-1 text-sm hover:bg-surface"
+                    >
+                      {r}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </section>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,54 @@
+import { limits } from '@stashblog/contract/limits';
+import {
+  relevanceSort,
+  type SearchFilter,
+  type SearchPayload,
+  type SearchSort,
+  searchFilters,
+  searchQuery,
+  searchSortOptions,
+} from '@stashblog/contract/search';
+import { searchItems } from '@stashblog/server/modules/search/search.service.ts';
+import type { AppLoadContext } from 'react-router';
+import { or404, storeTenant } from '../store/store.server';
+
+export type SearchPageData = {
+  term: string;
+  filter: SearchFilter;
+  sort: SearchSort;
+  pageNo: number;
+  businessName: string | null;
+  result: SearchPayload | null;
+};
+
+const pick = <T extends string>(value: string | null, options: readonly T[], fallback: T): T =>
+  (options as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
+
+/**
+ * `/{business}/search?searchQuery=` (or `/search` on a custom domain, or across every business on our
+ * own host): the page of results is rendered on the server; filter, sort and page live in the URL.
+ */
+export async function loadSearchPage(
+  context: AppLoadContext,
+  request: Request,
+  params: { businessName?: string },
+): Promise<SearchPageData> {
+  const tenant = storeTenant(context, params);
+  const url = new URL(request.url);
+  const term = (url.searchParams.get('searchQuery') ?? '').replace(/\0/g, '').trim().slice(0, 200);
+  const filter = pick(url.searchParams.get('filter'), searchFilters, 'All');
+  const sort = pick(url.searchParams.get('sort'), searchSortOptions, relevanceSort);
+  const pageNo = Math.min(Math.max(1, Number.parseInt(url.searchParams.get('pageNo') ?? '1', 10) || 1), 10_000);
+  const businessName = tenant?.businessName ?? null;
+  if (!term) return { term, filter, sort, pageNo, businessName, result: null };
+  const query = searchQuery.parse({
+    searchQuery: term,
+    businessName: businessName ?? undefined,
+    filter,
+    sort,
+    pageNo,
+    perPage: limits.searchPage,
+  });
+  const result = await or404(searchItems(context.ctx, query));
+  return { term, filter, sort, pageNo, businessName, result };
+}

@@ -1,0 +1,126 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { messages } from '@stashblog/contract/messages';
+import { onboardingTexts } from '@stashblog/contract/onboarding';
+import { e2eQuery } from './e2e-db.ts';
+import { e2eDataDir, e2ePort } from './playwright.config.ts';
+
+const repo = path.resolve(import.meta.dirname, '..');
+
+// Issue 12 journey: a new visitor signs up on the Pro plan, verifies through the link from the
+// outbox, adds a first product and sees it on the new storefront; the platform admin blocks it
+// and the owner sees SPEC's blocked text.
+test('sign up, verify by mail, first product on the new storefront; the platform admin blocks it', async ({ page, browser }) => {
+  // the operator creates a platform admin with the CLI, beside the running server
+  execFileSync(
+    'node',
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/cli/main.ts',
+      'create-platform-admin',
+      '--email',
+      'ops@stash.test',
+      '--password',
+      'platform-pass-1',
+    ],
+    {
+      cwd: repo,
+      env: { ...process.env, DATA_DIR: e2eDataDir, PORT: String(e2ePort), LOG_LEVEL: 'warn' },
+      stdio: 'pipe',
+    },
+  );
+
+  await page.goto('/signIn');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  const form = page.locator('form');
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(onboardingTexts.businessNameRequired)).toBeVisible();
+  await form.getByLabel('Plan').selectOption('Pro');
+  await form.getByLabel('Name', { exact: true }).fill('Meera Iyer');
+  await form.getByLabel('Email').fill('meera@shop.test');
+  // live check: a reserved word, a taken name, then a free one
+  const businessName = form.getByLabel('Business name');
+  await businessName.fill('support');
+  await expect(page.getByText('That business name is reserved')).toBeVisible();
+  await businessName.fill('lotus-handicrafts');
+  await expect(page.getByText(onboardingTexts.nameTaken)).toBeVisible();
+  await businessName.fill('meera-textiles');
+  await expect(page.getByText(onboardingTexts.nameAvailable)).toBeVisible();
+  await form.getByLabel('Password', { exact: true }).fill('silk-and-cotton');
+  await form.getByLabel('Confirm Password').fill('silk-and-cottom');
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(messages.signUpPasswordMismatch)).toBeVisible();
+  await form.getByLabel('Confirm Password').fill('silk-and-cotton');
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(onboardingTexts.checkEmail('meera@shop.test'))).toBeVisible();
+
+  // the link from the outbox signs the new owner in
+  const [mail] = await e2eQuery<{ body: string }>(
+    'select body from mail_outbox where "to" = \'meera@shop.test\' order by created_at desc limit 1',
+  );
+  const link = /http:\/\/\S+\/verifyEmail\?token=\S+/.exec(mail.body)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(link!);
+  await expect(page).toHaveURL(/\/userAdmin\/dashboard$/);
+  const checklist = page.getByRole('region', { name: 'Set up your site' });
+  await expect(checklist.getByText('0 of 4 done · Pro plan')).toBeVisible();
+  await checklist.getByRole('link', { name: 'Add your first product' }).click();
+
+  await expect(page).toHaveURL(/\/userAdmin\/addProduct$/);
+  await page.getByRole('textbox', { name: 'Category', exact: true }).fill('Textiles');
+  await page.getByRole('textbox', { name: 'Product Name' }).fill('kanchipuram silk saree');
+  await page.getByRole('textbox', { name: 'Description' }).fill('Handwoven pure silk with zari border.');
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await expect(page).toHaveURL(/\/userAdmin\/products$/);
+  const card = page.locator('article', { hasText: 'kanchipuram silk saree' });
+  await card.getByRole('button', { name: 'Mark Public' }).click();
+  await expect(card.getByRole('button', { name: 'Mark Private' })).toBeVisible();
+  const href = await card.getByRole('link', { name: 'View Product' }).getAttribute('href');
+  expect(href).toMatch(/^\/meera-textiles\/products\//);
+
+  const visitor = await browser.newPage();
+  expect((await visitor.goto(href!))?.status()).toBe(200);
+  await expect(visitor.getByRole('heading', { level: 1, name: 'kanchipuram silk saree' })).toBeVisible();
+  await visitor.goto('/meera-textiles/products');
+  await expect(visitor.getByText('kanchipuram silk saree').first()).toBeVisible();
+
+  // the platform admin finds the business and blocks the product, with a reason
+  const ops = await browser.newPage();
+  await ops.goto('/platform');
+  await expect(ops).toHaveURL(/\/platform\/signIn$/);
+  await ops.getByLabel('Email').fill('ops@stash.test');
+  await ops.getByLabel('Password').fill('platform-pass-1');
+  await ops.getByRole('button', { name: 'Sign In' }).click();
+  await expect(ops.getByRole('heading', { name: 'Businesses' })).toBeVisible();
+  await ops.getByRole('searchbox').fill('meera');
+  const row = ops.getByRole('row', { name: /meera-textiles/ });
+  await expect(row.getByRole('cell', { name: 'Pro', exact: true })).toBeVisible();
+  await row.getByRole('link', { name: '1' }).first().click();
+  await expect(ops).toHaveURL(/\/platform\/products\?businessId=/);
+  await ops.getByRole('button', { name: 'Block kanchipuram silk saree' }).click();
+  const dialog = ops.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Block' }).click();
+  await expect(dialog.getByText('A reason is required to block')).toBeVisible();
+  await dialog.getByLabel('Reason').fill('Listing copies another seller');
+  await dialog.getByRole('button', { name: 'Block' }).click();
+  await expect(ops.getByText(messages.blockedByAdmin)).toBeVisible();
+  await ops.goto('/platform/audit');
+  await expect(ops.getByRole('cell', { name: 'Listing copies another seller' })).toBeVisible();
+  await ops.goto('/platform/mail');
+  await expect(ops.getByText('Verify your email for StashBlog').first()).toBeVisible();
+
+  // gone from the storefront; the owner sees SPEC's text
+  await visitor.goto('/meera-textiles/products');
+  await expect(visitor.getByText('kanchipuram silk saree')).toHaveCount(0);
+  await page.reload();
+  await expect(card.getByText(messages.blockedByAdmin)).toBeVisible();
+  await card.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByText(messages.productBlocked)).toBeVisible();
+
+  // an owner token opens nothing in the console's API
+  const token = await page.evaluate(() => localStorage.getItem('authorization'));
+  const refused = await page.request.get('/api/platform/businesses', { headers: { authorization: token ?? '' } });
+  expect(refused.status()).toBe(403);
+});
