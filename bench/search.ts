@@ -11,12 +11,12 @@ import { searchItems } from '../apps/server/src/modules/search/search.service.ts
 // per query kind; goal p95 <= 20 ms (DESIGN.md). Not part of `npm test`.
 //   BENCH_DATABASE_URL  server to use (default: the system PostgreSQL on 127.0.0.1:5432)
 //   BENCH_RESEED=1      drop and seed again (otherwise an already seeded bench database is reused)
-//   BENCH_ITERATIONS    timed runs per query kind (default 200)
+//   BENCH_ITERATIONS    timed runs per one-business query kind (default 100; fewer across all businesses)
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = 'stash_bench_search';
 const businessCount = 1000;
 const perBusiness = 1000;
-const iterations = Number(process.env.BENCH_ITERATIONS ?? 200);
+const iterations = Number(process.env.BENCH_ITERATIONS ?? 100);
 
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
@@ -114,6 +114,7 @@ for (const k of kinds) {
     count = Math.max(count, r.count);
   }
   times.sort((x, y) => x - y);
+  console.error(`${k.name}: p50 ${pct(times, 50).toFixed(2)} ms, p95 ${pct(times, 95).toFixed(2)} ms (${count} matches)`);
   results.push({
     query: k.name,
     runs,

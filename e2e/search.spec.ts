@@ -145,3 +145,24 @@ test('voice search is hidden where the browser has no speech recognition', async
   await expect(navSearch(page)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Search by voice' })).toHaveCount(0);
 });
+
+test('the directory (/showcases) renders every section, each with its own search, pages and empty state', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/showcases');
+  await expect(page).toHaveTitle('Showcases | StashBlog');
+  for (const title of ['Promoted Products', 'Products', 'Promoted Catalogues', 'Catalogues', 'Promoted Profiles', 'User Profiles']) {
+    await expect(page.getByRole('heading', { level: 2, name: title, exact: true })).toBeVisible();
+  }
+  const products = page.locator('section#products');
+  await expect(products.locator('article')).toHaveCount(12); // server-rendered first page of 12
+  await products.getByRole('navigation', { name: 'Products pages' }).getByRole('button', { name: '2', exact: true }).click();
+  await expect(products.getByRole('button', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
+  await products.getByRole('searchbox', { name: 'Search products' }).fill('tea');
+  await expect(products.locator('article').first()).toContainText(/tea/i);
+  await expect(products.getByRole('button', { name: '1', exact: true })).toHaveCount(0); // one page of results: no pager
+  await products.getByRole('searchbox', { name: 'Search products' }).fill('zzqqxx');
+  await expect(products.getByText('Nothing matches “zzqqxx”.')).toBeVisible();
+  // the other sections did not move
+  await expect(page.locator('section#catalogues article').first()).toBeVisible();
+  expect(errors).toEqual([]);
+});

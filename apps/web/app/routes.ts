@@ -64,6 +64,7 @@ export default [
     // caseSensitive: `/aboutus` (lowercase) stays the custom-domain storefront's About Us below.
     route('aboutUs', 'routes/marketing/about-us.tsx', { caseSensitive: true }),
     route('temp', 'routes/marketing/temp.tsx'),
+    route('showcases', 'routes/marketing/showcases.tsx'),
     // Paths match case-insensitively: this one answers /terms&conditions and /terms&Conditions (SPEC §2 has both).
     route('terms&conditions', 'routes/marketing/terms.tsx'),
     route('privacyPolicy', 'routes/marketing/privacy-policy.tsx'),

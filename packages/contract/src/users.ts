@@ -14,6 +14,12 @@ export const fetchAllUsersQuery = z.object({
   ...pagingSchema(limits.publicListingPage),
   businessName: name.optional(),
   isPrimeUser: boolQuery,
+  /** Directory search (issue 10): business name (hyphens as spaces), owner name or description contain it. */
+  searchQuery: z
+    .string()
+    .max(200)
+    .transform((s) => s.replace(/\0/g, '').trim())
+    .optional(),
 });
 export type FetchAllUsersQuery = z.infer<typeof fetchAllUsersQuery>;
 

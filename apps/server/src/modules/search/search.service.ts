@@ -76,6 +76,11 @@ export async function searchItems(ctx: Ctx, query: SearchQuery): Promise<SearchP
   const tq = await tsqueryOf(ctx, query.searchQuery);
   if (!tq) return { searchedData: [], count: 0, maxTotal: 0 };
   const tsq = sql`${tq}::tsquery`;
+  // One business holds at most a few thousand items: reading them through the business's btree and
+  // testing each document is a millisecond, while the GIN index would first collect every match of a
+  // common word across all businesses (150,000+ rows for 'sofa' in bench/search.ts). coalesce() keeps
+  // the planner off the GIN index in business scope; across all businesses the GIN index is the way.
+  const matches = (doc: SQL) => (business ? sql`coalesce(${doc}, ''::tsvector) @@ ${tsq}` : sql`${doc} @@ ${tsq}`);
   const inProducts = business ? sql`and p.business_id = ${business.id}` : sql``;
   const inCatalogues = business ? sql`and c.business_id = ${business.id}` : sql``;
   const branches: SQL[] = [];
@@ -83,12 +88,12 @@ export async function searchItems(ctx: Ctx, query: SearchQuery): Promise<SearchP
     branches.push(sql`select 'product' as type, p.business_id, p.id, p.product_name as name, b.business_name,
         p.images[1:${maxImages}]::text[] as images, ts_rank(p.search, ${tsq}) as rank, p.created_at
       from products p join businesses b on b.id = p.business_id
-      where p.search @@ ${tsq} and p.is_public and not p.is_blocked and not b.is_blocked ${inProducts}`);
+      where ${matches(sql`p.search`)} and p.is_public and not p.is_blocked and not b.is_blocked ${inProducts}`);
   if (query.filter !== 'Products')
     branches.push(sql`select 'catalogue' as type, c.business_id, c.id, c.catalogue_name as name, b.business_name,
         null::text[] as images, ts_rank(c.search, ${tsq}) as rank, c.created_at
       from catalogues c join businesses b on b.id = c.business_id
-      where c.search @@ ${tsq} and c.is_public and not c.is_blocked and not b.is_blocked ${inCatalogues}`);
+      where ${matches(sql`c.search`)} and c.is_public and not c.is_blocked and not b.is_blocked ${inCatalogues}`);
   const offset = Math.min((query.pageNo - 1) * query.perPage, maxOffset);
   const found = sql`with found as (${sql.join(branches, sql` union all `)})`;
   const { rows } = await ctx.db.execute<Row>(sql`${found},
@@ -129,12 +134,14 @@ export async function suggestSearchTerms(ctx: Ctx, query: SearchSuggestionsQuery
   const tq = await tsqueryOf(ctx, query.searchQuery, 'A');
   if (!tq) return { suggestions: [] };
   const tsq = sql`${tq}::tsquery`;
+  // As in searchItems: one business is scanned through its btree, not the GIN index.
+  const matches = (doc: SQL) => (business ? sql`coalesce(${doc}, ''::tsvector) @@ ${tsq}` : sql`${doc} @@ ${tsq}`);
   const { rows } = await ctx.db.execute<{ name: string }>(sql`with names as (
       (select p.product_name as name from products p join businesses b on b.id = p.business_id
-        where p.search @@ ${tsq} and p.is_public and not p.is_blocked and not b.is_blocked ${inProducts} limit 200)
+        where ${matches(sql`p.search`)} and p.is_public and not p.is_blocked and not b.is_blocked ${inProducts} limit 200)
       union all
       (select c.catalogue_name from catalogues c join businesses b on b.id = c.business_id
-        where c.search @@ ${tsq} and c.is_public and not c.is_blocked and not b.is_blocked ${inCatalogues} limit 200))
+        where ${matches(sql`c.search`)} and c.is_public and not c.is_blocked and not b.is_blocked ${inCatalogues} limit 200))
     select name from (select distinct on (lower(name)) name from names order by lower(name)) d
     order by (lower(name) like ${`${typed.replace(/[\\%_]/g, '\\$&')}%`}) desc, length(name), lower(name)
     limit ${query.perPage}`);

@@ -108,6 +108,13 @@ export async function fetchAllUsers(ctx: Pick<AppContext, 'db'>, query: FetchAll
   const conditions: SQL[] = [eq(businesses.isBlocked, false)];
   if (query.businessName !== undefined) conditions.push(eq(businesses.businessName, query.businessName));
   if (query.isPrimeUser !== undefined) conditions.push(eq(businesses.isPrimeUser, query.isPrimeUser));
+  if (query.searchQuery) {
+    const like = `%${query.searchQuery.replace(/[\\%_]/g, '\\$&')}%`;
+    conditions.push(
+      sql`(replace(${businesses.businessName}, '-', ' ') ilike ${like} or ${businesses.businessName} ilike ${like}
+        or ${businesses.name} ilike ${like} or ${businesses.description} ilike ${like})`,
+    );
+  }
   const where = and(...conditions);
   const totalCatalogues = sql<number>`(select count(*)::int from ${catalogues} c
     where c.business_id = "businesses"."id" and c.is_public and not c.is_blocked)`;

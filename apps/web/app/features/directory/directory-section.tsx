@@ -1,0 +1,107 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { apiPayload } from '../../lib/api-client';
+import { Pagination, totalPagesOf } from '../../ui/pagination';
+
+type Page<T> = { items: T[]; count: number };
+
+type Props<T> = {
+  id: string;
+  title: string;
+  subtitle?: string;
+  /** API path (under /api) and its items field. */
+  path: string;
+  field: string;
+  args: Record<string, unknown>;
+  perPage: number;
+  first: Page<T>;
+  keyOf: (item: T) => string;
+  render: (item: T, index: number) => React.ReactNode;
+  gridClass: string;
+  empty: string;
+  searchLabel: string;
+};
+
+const debounceMs = 300;
+
+/**
+ * One directory section: its own search box and pages (window of 5). The server renders page 1 without
+ * a search; later pages and searches come from the SPEC §7 call as the visitor uses them.
+ */
+export function DirectorySection<T>(props: Props<T>) {
+  const { id, title, subtitle, path, field, args, perPage, first, keyOf, render, gridClass, empty, searchLabel } = props;
+  const headingId = useId();
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const [pageNo, setPageNo] = useState(1);
+
+  useEffect(() => {
+    const t = setTimeout(() => {
+      setSearch(text.trim());
+      setPageNo(1);
+    }, debounceMs);
+    return () => clearTimeout(t);
+  }, [text]);
+
+  const isFirst = pageNo === 1 && search === '';
+  const query = useQuery({
+    queryKey: ['directory', id, search, pageNo],
+    queryFn: async () => {
+      const payload = await apiPayload<Record<string, unknown>>('GET', path, {
+        ...args,
+        pageNo,
+        perPage,
+        searchQuery: search || undefined,
+      });
+      return { items: (payload[field] as T[]) ?? [], count: Number(payload.count ?? 0) };
+    },
+    initialData: isFirst ? first : undefined,
+    placeholderData: keepPreviousData,
+  });
+  const page = query.data ?? (isFirst ? first : { items: [], count: 0 });
+  const totalPages = totalPagesOf(page.count, perPage);
+
+  return (
+    <section id={id} aria-labelledby={headingId} className="scroll-mt-24">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id={headingId} className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">
+            {title}
+          </h2>
+          {subtitle ? <p className="mt-1 text-slate-600">{subtitle}</p> : null}
+        </div>
+        <label className="relative w-full sm:w-72">
+          <span className="sr-only">{searchLabel}</span>
+          <input
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={searchLabel}
+            maxLength={200}
+            className="w-full rounded-full border border-slate-300 bg-white px-4 py-2 text-sm outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-100"
+          />
+        </label>
+      </div>
+      <div aria-busy={query.isFetching} aria-live="polite" className={`transition-opacity ${query.isFetching ? 'opacity-60' : ''}`}>
+        {query.isError ? (
+          <p className="rounded-lg border border-red-200 bg-red-50 p-6 text-center text-red-700">
+            {query.error instanceof Error ? query.error.message : 'Could not load this list.'}
+          </p>
+        ) : page.items.length === 0 ? (
+          <div className="rounded-xl border border-slate-300 border-dashed bg-white p-10 text-center text-slate-500">
+            {search ? `Nothing matches “${search}”.` : empty}
+          </div>
+        ) : (
+          <ul className={gridClass}>
+            {page.items.map((item, i) => (
+              <li key={keyOf(item)}>{render(item, i)}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="mt-6">
+        <Pagination page={pageNo} totalPages={totalPages} onChange={setPageNo} label={`${title} pages`} />
+      </div>
+    </section>
+  );
+}

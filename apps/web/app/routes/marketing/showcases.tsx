@@ -1,0 +1,23 @@
+import { loadDirectory } from '../../features/directory/directory.server';
+import { DirectoryPage } from '../../features/directory/directory-page';
+import { marketingMeta } from '../../features/marketing/seo';
+import type { Route } from './+types/showcases';
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadDirectory(context);
+}
+
+export function headers() {
+  return { 'Cache-Control': 'public, max-age=0, must-revalidate' };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  marketingMeta(matches, {
+    title: 'Showcases',
+    description: 'Promoted and new products, catalogues and businesses from StashBlog storefronts.',
+    path: '/showcases',
+  });
+
+export default function ShowcasesPage({ loaderData }: Route.ComponentProps) {
+  return <DirectoryPage data={loaderData} />;
+}
