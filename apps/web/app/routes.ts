@@ -59,6 +59,7 @@ export default [
   // same paths, so its layout sits inside the marketing one, which steps aside when the request has a tenant.
   layout('routes/marketing/layout.tsx', { id: 'marketing-layout' }, [
     route('Error_404_Not_Found', 'routes/marketing/not-found.tsx'),
+    route('support', 'routes/marketing/support.tsx'),
     route('pricing', 'routes/marketing/pricing.tsx'),
     route('getStarted/:planType', 'routes/marketing/get-started.tsx'),
     // caseSensitive: `/aboutus` (lowercase) stays the custom-domain storefront's About Us below.

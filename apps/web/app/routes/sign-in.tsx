@@ -29,7 +29,19 @@ export default function SignInPage() {
         <Link to="/home" className="mb-6 block text-center font-bold text-2xl">
           StashBlog
         </Link>
-        <div role="tablist" aria-label="Sign in or sign up" className="mb-6 grid grid-cols-2 rounded-lg bg-surface p-1">
+        <div
+          role="tablist"
+          aria-label="Sign in or sign up"
+          className="mb-6 grid grid-cols-2 rounded-lg bg-surface p-1"
+          onKeyDown={(e) => {
+            // WAI-ARIA tabs: arrow keys (and Home/End) move between the two tabs.
+            if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key)) return;
+            e.preventDefault();
+            const next = e.key === 'Home' ? 'signIn' : e.key === 'End' ? 'signUp' : tab === 'signIn' ? 'signUp' : 'signIn';
+            setTab(next);
+            document.getElementById(`tab-${next}`)?.focus();
+          }}
+        >
           {(['signIn', 'signUp'] as const).map((t) => (
             <button
               key={t}
@@ -38,6 +50,7 @@ export default function SignInPage() {
               id={`tab-${t}`}
               aria-selected={tab === t}
               aria-controls={`panel-${t}`}
+              tabIndex={tab === t ? 0 : -1}
               onClick={() => setTab(t)}
               className={`rounded-md py-2 font-medium ${tab === t ? 'bg-primary text-on-primary' : ''}`}
             >

@@ -1,0 +1,247 @@
+import { expect, type Page, test } from '@playwright/test';
+import { encodeId } from '@stashblog/contract/ids';
+import { mailMessages } from '@stashblog/contract/mail';
+import { messages } from '@stashblog/contract/messages';
+import { e2eQuery } from './e2e-db.ts';
+
+// Issue 10 marketing site: every page answers with its heading, the feature cards open, the support form
+// checks in SPEC order then sends once and clears, footer links work, the nav follows the owner's session,
+// the Sign up tab validates locally, and nothing scrolls sideways at 390 px.
+
+const basicPlan = `/getStarted/${encodeURIComponent(encodeId('Basic-Plan'))}`;
+const pages: { path: string; heading: string }[] = [
+  { path: '/home', heading: 'Your products, beautifully showcased' },
+  { path: '/support', heading: 'Get In touch' },
+  { path: '/pricing', heading: 'Simple, honest pricing' },
+  { path: basicPlan, heading: 'Get Started' },
+  { path: '/aboutUs', heading: 'About Us' },
+  { path: '/terms&conditions', heading: 'Terms & Conditions' },
+  { path: '/terms&Conditions', heading: 'Terms & Conditions' },
+  { path: '/privacyPolicy', heading: 'Privacy Policy' },
+  { path: '/faq', heading: 'Frequently Asked Questions' },
+  { path: '/temp', heading: 'Coming soon' },
+];
+
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    // The 404 page is a 404 response on purpose; Chromium logs every non-2xx document load.
+    if (m.type() === 'error' && !/status of 404/.test(m.text())) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+test('every marketing page answers 200 with its heading, title and canonical link, inside the marketing nav and footer', async ({
+  page,
+}) => {
+  const errors = watchConsole(page);
+  for (const { path, heading } of pages) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Showcases' })).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Terms & Conditions' })).toBeVisible();
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /^http:\/\/localhost:\d+\//);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /StashBlog/);
+  }
+  await page.goto('/home');
+  await expect(page).toHaveTitle(messages.defaultTitle);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', messages.defaultDescription);
+  expect(errors).toEqual([]);
+});
+
+test('the 404 page and a bad plan link are friendly pages, not errors', async ({ page }) => {
+  const notFound = await page.goto('/Error_404_Not_Found');
+  expect(notFound?.status()).toBe(404);
+  await expect(page).toHaveTitle(messages.notFoundTitle);
+  await expect(page.getByRole('heading', { level: 1, name: messages.notFoundHeading })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+  for (const bad of ['/getStarted/not-base64!', `/getStarted/${encodeURIComponent(encodeId('Gold-Plan'))}`]) {
+    const res = await page.goto(bad);
+    expect(res?.status(), bad).toBe(404);
+    await expect(page.getByText('We could not recognise the plan in this link.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/pricing');
+  }
+});
+
+test('pricing shows the four plans and each leads to its Get Started form with the plan badge', async ({ page }) => {
+  await page.goto('/pricing');
+  const plans = ['Basic', 'Advanced', 'Advanced +', 'Pro'];
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(plans);
+  for (const plan of plans) {
+    await page.goto('/pricing');
+    await page.getByRole('link', { name: `Get started with ${plan}`, exact: true }).click();
+    await expect(page).toHaveURL(/\/getStarted\/[A-Za-z0-9%]+$/);
+    const form = page.getByRole('form', { name: 'Tell Us About You' });
+    await expect(form.getByText(`Plan: ${plan}`, { exact: true })).toBeVisible();
+    for (const field of ['Name', 'Phone Number', 'Email', 'Full Address', 'Business Name'])
+      await expect(form.getByLabel(field, { exact: true })).toBeVisible();
+  }
+  // Next does nothing yet: the page stays, the typed details stay.
+  const form = page.getByRole('form', { name: 'Tell Us About You' });
+  await form.getByLabel('Phone Number').fill('98765432101234');
+  await expect(form.getByLabel('Phone Number')).toHaveValue('9876543210');
+  const url = page.url();
+  await form.getByRole('button', { name: 'Next' }).click();
+  expect(page.url()).toBe(url);
+  await expect(form.getByLabel('Phone Number')).toHaveValue('9876543210');
+});
+
+test('the five feature cards reveal their description on click and from the keyboard', async ({ page }) => {
+  await page.goto('/home');
+  const features = page.locator('#features');
+  for (const name of ['Fast', 'Reliable', 'Simple', 'Scalable', 'Secure'])
+    await expect(features.getByText(name, { exact: true })).toBeVisible();
+  const fastText = features.getByText('Pages are rendered on the server');
+  await expect(fastText).toBeHidden();
+  await features.getByText('Fast', { exact: true }).click();
+  await expect(fastText).toBeVisible();
+  await features.getByText('Fast', { exact: true }).click();
+  await expect(fastText).toBeHidden();
+
+  const secureText = features.getByText('Passwords are hashed');
+  await expect(secureText).toBeHidden();
+  await features.locator('summary', { hasText: 'Secure' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(secureText).toBeVisible();
+  await expect(features.locator('details', { hasText: 'Secure' })).toHaveJSProperty('open', true);
+});
+
+test("the support form says 'Name required!' first, then sends once and clears", async ({ page }) => {
+  const errors = watchConsole(page);
+  const email = `support-${Date.now()}@example.com`;
+  await page.goto('/support');
+  const form = page.getByRole('form', { name: 'Support form' });
+  const submit = form.getByRole('button', { name: 'Submit' });
+  await submit.click();
+  await expect(page.getByText(messages.contactNameRequired).first()).toBeVisible();
+  await expect(form.getByLabel('Name')).toBeFocused();
+  await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+
+  await form.getByLabel('Name').fill('Meera');
+  await submit.click();
+  await expect(form.getByText(messages.contactMessageRequired)).toBeVisible();
+  await expect(form.getByLabel('Message')).toBeFocused();
+  await form.getByLabel('Message').fill('How do I connect my own domain?');
+  await submit.click();
+  await expect(form.getByText(messages.contactEmailRequired)).toBeVisible();
+  await form.getByLabel('Contact email').fill('not-an-email');
+  await submit.click();
+  await expect(form.getByText(messages.contactEmailInvalid)).toBeVisible();
+  await form.getByLabel('Contact email').fill(email);
+  await form.getByLabel('Subject (optional)').fill('Domains');
+
+  await submit.dblclick();
+  await expect(page.getByText(mailMessages.supportSent)).toBeVisible();
+  for (const field of ['Name', 'Subject (optional)', 'Message', 'Contact email']) await expect(form.getByLabel(field)).toHaveValue('');
+  const rows = await e2eQuery<{ name: string; subject: string; message: string }>(
+    'select name, subject, message from support_messages where email = $1',
+    [email],
+  );
+  expect(rows).toEqual([{ name: 'Meera', subject: 'Domains', message: 'How do I connect my own domain?' }]);
+  expect(errors).toEqual([]);
+});
+
+test('footer links open their pages', async ({ page }) => {
+  await page.goto('/home');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Showcases' })).toHaveAttribute('href', '/showcases');
+  const links: [string, RegExp, string][] = [
+    ['About Us', /\/aboutUs$/, 'About Us'],
+    ['Pricing', /\/pricing$/, 'Simple, honest pricing'],
+    ['Terms & Conditions', /\/terms&Conditions$/, 'Terms & Conditions'],
+    ['FAQ', /\/faq$/, 'Frequently Asked Questions'],
+    ['Privacy Policy', /\/privacyPolicy$/, 'Privacy Policy'],
+    ['Support', /\/support$/, 'Get In touch'],
+    ['Home', /\/home$/, 'Your products, beautifully showcased'],
+  ];
+  for (const [name, url, heading] of links) {
+    await footer.getByRole('link', { name, exact: true }).click();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  }
+});
+
+test('the nav shows Login to visitors and the owner links once signed in; Logout confirms and clears the session', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/home');
+  const nav = page.getByRole('banner');
+  await expect(nav.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/signIn');
+  await expect(nav.getByRole('link', { name: 'Notifications' })).toHaveCount(0);
+
+  const login = await request.post('/api/auth/user/logIn', {
+    data: { email: 'demo@stashblog.test', password: Buffer.from('demo-password-1').toString('base64') },
+  });
+  const token: string = (await login.json()).payload.authorization;
+  await page.evaluate((t) => {
+    localStorage.setItem('authorization', t);
+    localStorage.setItem('userData', JSON.stringify({ logo: null, businessName: 'lotus-handicrafts', domain: null }));
+  }, token);
+  await page.reload();
+  await expect(nav.getByRole('link', { name: 'Profile Home' })).toHaveAttribute('href', '/lotus-handicrafts/home');
+  await expect(nav.getByRole('link', { name: 'Notifications' })).toHaveAttribute('href', '/userAdmin/notifications');
+  await expect(nav.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/userAdmin/userProfileInfo');
+  await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
+
+  await nav.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText(messages.confirmLogout)).toBeVisible();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page).toHaveURL(/\/signIn$/);
+  expect(await page.evaluate(() => localStorage.getItem('authorization'))).toBeNull();
+  // The token was revoked on the server too.
+  const after = await request.get('/api/auth/user/fetch', { headers: { authorization: token } });
+  expect(after.status()).toBe(401);
+});
+
+test('the Sign up tab validates locally and sends nothing', async ({ page }) => {
+  const apiCalls: string[] = [];
+  page.on('request', (r) => r.url().includes('/api/') && apiCalls.push(r.url()));
+  await page.goto('/signIn');
+  // Keyboard: the arrow key moves from the Sign In tab to the Sign Up tab.
+  await page.getByRole('tab', { name: 'Sign In' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Sign Up' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel');
+  const submit = panel.getByRole('button', { name: 'Sign Up' });
+  await submit.click();
+  await expect(panel.getByText(messages.contactNameRequired)).toBeVisible();
+  await expect(panel.getByText(messages.signInEmailRequired)).toBeVisible();
+  await expect(panel.getByText(messages.signInPasswordRequired)).toBeVisible();
+  await panel.getByLabel('Name').fill('Kiran');
+  await panel.getByLabel('Email').fill('kiran@example.com');
+  await panel.getByLabel('Password', { exact: true }).fill('secret-one');
+  await panel.getByLabel('Confirm Password').fill('secret-two');
+  await submit.click();
+  await expect(panel.getByText(messages.signUpPasswordMismatch)).toBeVisible();
+  await panel.getByLabel('Confirm Password').fill('secret-one');
+  await submit.click();
+  await expect(page.getByText(messages.signedUp)).toBeVisible();
+  expect(apiCalls).toEqual([]);
+});
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('no page scrolls sideways, and the menu opens with every nav link', async ({ page }) => {
+    for (const { path } of [...pages, { path: '/Error_404_Not_Found' }]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    await page.goto('/home');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const mobileNav = page.getByRole('navigation', { name: 'Main menu' });
+    for (const name of ['Home', 'Showcases', 'Support']) await expect(mobileNav.getByRole('link', { name })).toBeVisible();
+    await mobileNav.getByRole('link', { name: 'Support' }).click();
+    await expect(page).toHaveURL(/\/support$/);
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
+  });
+});
