@@ -29,6 +29,7 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { privateLinksRoutes } from './modules/private-links/private-links.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -93,6 +94,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await app.register(productsRoutes(ctx));
   await app.register(cataloguesRoutes(ctx));
   await app.register(leadsRoutes(ctx));
+  await app.register(pushRoutes(ctx));
   await app.register(searchRoutes(ctx));
   await app.register(platformRoutes(ctx));
   await app.register(onboardingRoutes(ctx));

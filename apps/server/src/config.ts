@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -47,6 +47,29 @@ const envSchema = z.object({
   SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Web push (VAPID). Unset keys are generated once and kept in DATA_DIR/vapid.json.
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url P-256 private key')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, 'must start with mailto: or https:')
+    .optional(),
+  // Extra push-service origins allowed besides the browsers' own (a self-hosted service, tests).
+  PUSH_ENDPOINT_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim().replace(/\/$/, ''))
+        .filter(Boolean),
+    ),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()
@@ -72,6 +95,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   sessionTtlMs: number;
   webBuildDir: string;
+  vapid: { publicKey: string; privateKey: string; subject: string };
+  pushEndpointOrigins: string[];
 };
 
 export type TrustProxy = false | number | string[];
@@ -135,6 +160,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     webBuildDir: path.join(repoRoot, 'apps/web/build'),
+    vapid: {
+      ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : persistedVapidKeys(dataDir)),
+      subject: e.VAPID_SUBJECT ?? 'mailto:admin@stashblog.invalid',
+    },
+    pushEndpointOrigins: e.PUSH_ENDPOINT_ORIGINS,
     ...overrides,
   };
 }
@@ -154,4 +186,17 @@ function persistedSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+// VAPID keys (web push) generated on first start and kept in DATA_DIR: browsers' subscriptions are
+// bound to the public key, so it must survive restarts.
+function persistedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = { publicKey: ecdh.getPublicKey('base64url'), privateKey: ecdh.getPrivateKey('base64url') };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
 }

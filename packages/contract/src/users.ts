@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
 import { boolQuery, pagingSchema } from './lists.ts';
+import { messages } from './messages.ts';
+import { preSignedUrl } from './products.ts';
 import { safeText } from './text.ts';
 import { templates, themes } from './themes.ts';
 
@@ -67,3 +69,111 @@ export const updateThemeBody = z.object({
 });
 export type UpdateThemeBody = z.infer<typeof updateThemeBody>;
 export const themePayload = updateThemeBody;
+
+// ---- owner's profile (SPEC §7 Admin user fetchDetails / updateDetails) ----
+
+/** SPEC §3 User profile as its owner sees it: the visitor view plus the owner-only flags. */
+export const userDetails = userProfile.extend({
+  isBlocked: z.boolean(),
+  isAllProductsActive: z.boolean(),
+  isAllCataloguesActive: z.boolean(),
+});
+export type UserDetails = z.infer<typeof userDetails>;
+export const userDetailsPayload = z.object({ userData: userDetails });
+
+/** The six social links of SPEC §3, in the order the profile form shows them. */
+export const socialLinkFields = [
+  { key: 'facebookLink', label: 'Facebook' },
+  { key: 'instagramLink', label: 'Instagram' },
+  { key: 'youtubeChannelLink', label: 'YouTube' },
+  { key: 'pinterestLink', label: 'Pinterest' },
+  { key: 'linkedInLink', label: 'LinkedIn' },
+  { key: 'websiteLink', label: 'Website' },
+] as const;
+export type SocialLinkKey = (typeof socialLinkFields)[number]['key'];
+
+// Text fields arrive as any text (NUL dropped, trimmed); the SPEC §5 order is checked by profileDetailsError.
+const text = (max: number) =>
+  z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).replace(/\0/g, '').trim())
+    .pipe(z.string().max(max, `At most ${max} characters`))
+    .default('');
+const imageList = (max: number) =>
+  z
+    .array(z.string().max(500))
+    .max(max, messages.imagesMax(max))
+    .default([])
+    .transform((list) => list.map((s) => s.replace(/\0/g, '').trim()).filter(Boolean));
+
+/**
+ * PUT updateDetails. `logo`: the current logo url to keep it, a new file name to upload one, '' for none.
+ * `banners` / `images`: in display order, current urls to keep and new file names to upload.
+ */
+export const updateDetailsBody = z.object({
+  logo: text(500),
+  email: text(254),
+  address: text(500),
+  phoneNo: text(40),
+  description: text(5000),
+  facebookLink: text(500),
+  instagramLink: text(500),
+  youtubeChannelLink: text(500),
+  pinterestLink: text(500),
+  linkedInLink: text(500),
+  websiteLink: text(500),
+  banners: imageList(limits.maxBanners),
+  images: imageList(limits.maxAboutUsImages),
+});
+export type UpdateDetailsInput = z.input<typeof updateDetailsBody>;
+export type UpdateDetailsBody = z.output<typeof updateDetailsBody>;
+
+export const linkInvalid = (label: string) => `${label} link must start with http:// or https://`;
+
+function isWebLink(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    return Boolean(new URL(value).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** SPEC §5 Profile save, in order: email, address, contact required, contact exactly 10; then link and email shape. */
+export function profileDetailsError(v: Pick<UpdateDetailsBody, 'email' | 'address' | 'phoneNo' | SocialLinkKey>): string | null {
+  if (!v.email.trim()) return messages.profileEmailRequired;
+  if (!v.address.trim()) return messages.profileAddressRequired;
+  if (!v.phoneNo.trim()) return messages.profileContactRequired;
+  if (v.phoneNo.trim().length !== limits.phoneLength || !/^\d+$/.test(v.phoneNo.trim())) return messages.profileContactInvalid;
+  if (!z.email().safeParse(v.email.trim()).success) return messages.contactEmailInvalid;
+  for (const { key, label } of socialLinkFields) {
+    const link = v[key].trim();
+    if (link && !isWebLink(link)) return linkInvalid(label);
+  }
+  return null;
+}
+
+export const updateDetailsResult = z.object({
+  userData: userDetails,
+  logoPreSignedUrl: preSignedUrl.nullable(),
+  newHomeBannersPreSignedUrls: z.array(preSignedUrl),
+  newAboutUsImagesPreSignedUrls: z.array(preSignedUrl),
+});
+export type UpdateDetailsResult = z.infer<typeof updateDetailsResult>;
+
+/** GET fetchCategories (owner): every category of the owner's products, private ones included. */
+export const adminCategoriesQuery = z.object({ ...pagingSchema(limits.categoriesFetched) });
+export type AdminCategoriesQuery = z.infer<typeof adminCategoriesQuery>;
+
+/** PUT setFCMT {token}: the SPEC's push token; on the web a JSON-encoded PushSubscription ('' forgets it). */
+export const setFcmtBody = z.object({ token: z.string().max(4000).default('') });
+export type SetFcmtBody = z.infer<typeof setFcmtBody>;
+
+// Our own wording for the owner's profile calls (SPEC does not spell these out).
+export const userMessages = {
+  detailsUpdated: 'Profile updated',
+  emailTaken: 'This email already belongs to another business',
+  pushSaved: 'Notifications enabled',
+  pushCleared: 'Notifications turned off',
+  pushEndpointRefused: 'This push service is not allowed',
+} as const;

@@ -2,6 +2,7 @@ import { envelopeSchema } from '@stashblog/contract/envelope';
 import { serverMessages } from '@stashblog/contract/messages';
 import {
   aboutUsPayload,
+  adminCategoriesQuery,
   businessNameQuery,
   categoriesPayload,
   checkDomainPayload,
@@ -10,7 +11,11 @@ import {
   fetchCategoriesQuery,
   homePayload,
   themePayload,
+  updateDetailsBody,
+  updateDetailsResult,
   updateThemeBody,
+  userDetailsPayload,
+  userMessages,
   userProfilesPayload,
 } from '@stashblog/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,7 +29,10 @@ import {
   fetchAboutUs,
   fetchAllUsers,
   fetchCategories,
+  fetchDetails,
   fetchHome,
+  fetchOwnerCategories,
+  updateDetails,
   updateTheme,
 } from './users.service.ts';
 
@@ -67,6 +75,27 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) =>
         ok(await updateTheme(ctx, { businessId: ownerOf(request).businessId, ...request.body }), serverMessages.themeUpdated),
+    );
+    const owned = { preHandler: requireOwner(ctx) };
+    app.get(
+      '/api/userAdmin/user/fetchDetails',
+      { ...owned, schema: { tags: ['admin user'], response: { 200: envelopeSchema(userDetailsPayload) } } },
+      async (request) => ok(await fetchDetails(ctx, { businessId: ownerOf(request).businessId }), serverMessages.fetched),
+    );
+    app.put(
+      '/api/userAdmin/user/updateDetails',
+      { ...owned, schema: { tags: ['admin user'], body: updateDetailsBody, response: { 200: envelopeSchema(updateDetailsResult) } } },
+      async (request) =>
+        ok(await updateDetails(ctx, { businessId: ownerOf(request).businessId, input: request.body }), userMessages.detailsUpdated),
+    );
+    app.get(
+      '/api/userAdmin/user/fetchCategories',
+      {
+        ...owned,
+        schema: { tags: ['admin user'], querystring: adminCategoriesQuery, response: { 200: envelopeSchema(categoriesPayload) } },
+      },
+      async (request) =>
+        ok(await fetchOwnerCategories(ctx, { businessId: ownerOf(request).businessId, query: request.query }), serverMessages.fetched),
     );
   };
 }

@@ -1,8 +1,20 @@
 import { type CreateBusinessInput, createBusinessInput } from '@stashblog/contract/business';
-import { serverMessages } from '@stashblog/contract/messages';
-import { mediaUrl } from '@stashblog/contract/paths';
+import { messages, serverMessages } from '@stashblog/contract/messages';
+import { mediaKeyFromUrl, mediaUrl } from '@stashblog/contract/paths';
+import type { PreSignedUrl } from '@stashblog/contract/products';
 import type { Template, Theme } from '@stashblog/contract/themes';
-import type { Category, FetchAllUsersQuery, FetchCategoriesQuery, UserProfile } from '@stashblog/contract/users';
+import {
+  type AdminCategoriesQuery,
+  type Category,
+  type FetchAllUsersQuery,
+  type FetchCategoriesQuery,
+  profileDetailsError,
+  type UpdateDetailsBody,
+  type UpdateDetailsResult,
+  type UserDetails,
+  type UserProfile,
+  userMessages,
+} from '@stashblog/contract/users';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
@@ -11,6 +23,7 @@ import { catalogues } from '../../db/schema/catalogues.ts';
 import { products } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashPassword } from '../auth/auth.service.ts';
+import { createUploadSlots, deleteMedia, type Queryable } from '../media/media.service.ts';
 
 export async function createBusiness(
   ctx: Pick<AppContext, 'db'>,
@@ -198,4 +211,148 @@ export async function updateTheme(
 ) {
   await ctx.db.update(businesses).set({ template, theme, updatedAt: new Date() }).where(eq(businesses.id, businessId));
   return { template, theme };
+}
+
+// ---- the owner's own profile (SPEC §7 Admin user) ----
+
+async function ownBusiness(db: Queryable, businessId: string, lock = false) {
+  const query = db.select().from(businesses).where(eq(businesses.id, businessId));
+  const [b] = lock ? await query.for('update') : await query;
+  if (!b) throw AppError.unauthorised();
+  return b;
+}
+
+async function toUserDetails(db: Queryable, b: BusinessRow): Promise<UserDetails> {
+  const [{ total }] = await db.select({ total: count() }).from(catalogues).where(eq(catalogues.businessId, b.id));
+  return {
+    ...toUserProfile(b, total),
+    isBlocked: b.isBlocked,
+    isAllProductsActive: b.isAllProductsActive,
+    isAllCataloguesActive: b.isAllCataloguesActive,
+  };
+}
+
+/** GET fetchDetails: everything the Profile page edits, with urls for logo, banners and about-us images. */
+export async function fetchDetails(ctx: Pick<AppContext, 'db'>, { businessId }: { businessId: string }) {
+  return { userData: await toUserDetails(ctx.db, await ownBusiness(ctx.db, businessId)) };
+}
+
+/** The key of one of `current` named by `entry` (a /media path or an absolute url of it); null for a new file name. */
+function currentKey(entry: string, current: string[]): string | null {
+  let path = entry;
+  if (/^https?:\/\//i.test(entry)) {
+    try {
+      path = new URL(entry).pathname;
+    } catch {
+      return null;
+    }
+  }
+  const key = mediaKeyFromUrl(path)?.toLowerCase() ?? null;
+  return key && current.includes(key) ? key : null;
+}
+
+/** Current images named in `entries` are kept in their new order; every other entry is a new file name. */
+function planImages(entries: string[], current: string[]) {
+  const plan: ({ keep: string } | { name: string })[] = [];
+  for (const entry of entries) {
+    const key = currentKey(entry, current);
+    if (!key) plan.push({ name: entry });
+    else if (!plan.some((p) => 'keep' in p && p.keep === key)) plan.push({ keep: key });
+  }
+  return { plan, names: plan.flatMap((p) => ('name' in p ? [p.name] : [])) };
+}
+
+function applyPlan(plan: ({ keep: string } | { name: string })[], ids: string[]): string[] {
+  let next = 0;
+  return plan.map((p) => ('keep' in p ? p.keep : (ids[next++] as string)));
+}
+
+/**
+ * PUT updateDetails: validates in the SPEC §5 order, then saves the text fields and the logo, banners
+ * and about-us images in one transaction. New files get upload slots (the returned urls); images no
+ * longer listed are deleted with their files. A blocked owner may not change the profile.
+ */
+export async function updateDetails(
+  ctx: Pick<AppContext, 'db' | 'config' | 'blobs'>,
+  { businessId, input }: { businessId: string; input: UpdateDetailsBody },
+): Promise<UpdateDetailsResult> {
+  const invalid = profileDetailsError(input);
+  if (invalid) throw AppError.badRequest(invalid);
+  const { result, removed } = await ctx.db.transaction(async (tx) => {
+    const b = await ownBusiness(tx, businessId, true);
+    if (b.isBlocked) throw AppError.forbidden(messages.userBlocked);
+    // The profile email is also the sign-in email, so it must stay unique.
+    const email = input.email.toLowerCase();
+    const [taken] = await tx
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(and(sql`lower(${businesses.email}) = ${email}`, sql`${businesses.id} <> ${businessId}`))
+      .limit(1);
+    if (taken) throw AppError.conflict(userMessages.emailTaken);
+    const logoPlan = input.logo ? planImages([input.logo], b.logo ? [b.logo] : []) : { plan: [], names: [] };
+    const bannerPlan = planImages(input.banners, b.banners);
+    const imagePlan = planImages(input.images, b.images);
+    const [logoSlots, bannerSlots, imageSlots] = [
+      await createUploadSlots(ctx, { businessId, category: 'logo', names: logoPlan.names, db: tx }),
+      await createUploadSlots(ctx, { businessId, category: 'homeBanners', names: bannerPlan.names, db: tx }),
+      await createUploadSlots(ctx, { businessId, category: 'aboutUsBanners', names: imagePlan.names, db: tx }),
+    ];
+    const logo = applyPlan(logoPlan.plan, logoSlots.ids)[0] ?? null;
+    const banners = applyPlan(bannerPlan.plan, bannerSlots.ids);
+    const images = applyPlan(imagePlan.plan, imageSlots.ids);
+    const [updated] = await tx
+      .update(businesses)
+      .set({
+        logo,
+        banners,
+        images,
+        email,
+        address: input.address,
+        phoneNo: input.phoneNo,
+        description: input.description,
+        facebookLink: input.facebookLink,
+        instagramLink: input.instagramLink,
+        youtubeChannelLink: input.youtubeChannelLink,
+        pinterestLink: input.pinterestLink,
+        linkedInLink: input.linkedInLink,
+        websiteLink: input.websiteLink,
+        updatedAt: new Date(),
+      })
+      .where(eq(businesses.id, businessId))
+      .returning();
+    const previous = [...(b.logo ? [b.logo] : []), ...b.banners, ...b.images];
+    const now = new Set([...(logo ? [logo] : []), ...banners, ...images]);
+    return {
+      result: {
+        userData: await toUserDetails(tx, updated),
+        logoPreSignedUrl: (logoSlots.urls[0] as PreSignedUrl | undefined) ?? null,
+        newHomeBannersPreSignedUrls: bannerSlots.urls,
+        newAboutUsImagesPreSignedUrls: imageSlots.urls,
+      },
+      removed: previous.filter((key) => !now.has(key)),
+    };
+  });
+  await deleteMedia(ctx, { businessId, ids: removed });
+  return result;
+}
+
+/** GET fetchCategories (owner): the owner's categories, private products included, pictured by their newest image. */
+export async function fetchOwnerCategories(
+  ctx: Pick<AppContext, 'db'>,
+  { businessId, query }: { businessId: string; query: AdminCategoriesQuery },
+): Promise<{ categories: Category[] }> {
+  const rows = await ctx.db
+    .select({
+      category: products.category,
+      newest: sql<Date>`max(${products.createdAt})`.as('newest'),
+      image: sql<string | null>`(array_agg(${products.images}[1] order by ${products.createdAt} desc)
+        filter (where cardinality(${products.images}) > 0))[1]`,
+    })
+    .from(products)
+    .where(eq(products.businessId, businessId))
+    .groupBy(products.category)
+    .orderBy(sql`newest desc`, products.category)
+    .limit(query.perPage)
+    .offset(Math.min((query.pageNo - 1) * query.perPage, 2 ** 31 - 1));
+  return { categories: rows.map((r) => ({ category: r.category, image: r.image ? mediaUrl(r.image) : null })) };
 }

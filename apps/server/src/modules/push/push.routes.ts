@@ -1,0 +1,31 @@
+import { envelopeSchema } from '@stashblog/contract/envelope';
+import { serverMessages } from '@stashblog/contract/messages';
+import { setFcmtBody, userMessages } from '@stashblog/contract/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { ownerOf, requireOwner } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { pushPublicKey, setPushToken } from './push.service.ts';
+
+export function pushRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['admin user'];
+    app.put(
+      '/api/userAdmin/user/setFCMT',
+      {
+        schema: { tags, body: setFcmtBody, response: { 200: envelopeSchema(z.object({ enabled: z.boolean() })) } },
+        preHandler: requireOwner(ctx),
+      },
+      async (request) => {
+        const result = await setPushToken(ctx, { businessId: ownerOf(request).businessId, token: request.body.token });
+        return ok(result, result.enabled ? userMessages.pushSaved : userMessages.pushCleared);
+      },
+    );
+    app.get(
+      '/api/userAdmin/push/publicKey',
+      { schema: { tags, response: { 200: envelopeSchema(z.object({ publicKey: z.string() })) } }, preHandler: requireOwner(ctx) },
+      async () => ok(pushPublicKey(ctx), serverMessages.fetched),
+    );
+  };
+}

@@ -1,0 +1,215 @@
+import { messages } from '@stashblog/contract/messages';
+import { mediaKeyFromUrl } from '@stashblog/contract/paths';
+import { linkInvalid, userMessages } from '@stashblog/contract/users';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { addProduct, updateBusiness } from './users.fixtures.ts';
+
+let app: TestApp;
+let a: { token: string; businessId: string; businessName: string; email: string };
+let b: { token: string; businessId: string; businessName: string; email: string };
+
+beforeAll(async () => {
+  app = await createTestApp();
+  a = await app.owner('details-a');
+  b = await app.owner('details-b');
+});
+
+const call = (token: string, method: 'GET' | 'PUT', path: string, payload?: object) =>
+  app.inject({
+    method,
+    url: `/api/userAdmin/user/${path}`,
+    headers: { authorization: token },
+    ...(method === 'GET' ? { query: payload as Record<string, string> } : { payload: payload ?? {} }),
+  });
+
+const valid = { email: 'shop@example.test', address: '1 Market Road, Pune', phoneNo: '9876543210' };
+
+async function jpeg(width = 64, height = 36) {
+  return sharp({ create: { width, height, channels: 3, background: '#c33' } })
+    .jpeg()
+    .toBuffer();
+}
+
+async function upload(url: string) {
+  const res = await app.inject({ method: 'PUT', url, headers: { 'content-type': 'image/jpeg' }, payload: await jpeg() });
+  expect(res.statusCode).toBe(200);
+  expect(res.json().code).toBe(201);
+}
+
+describe('owner profile: fetchDetails', () => {
+  it('needs a signed-in owner', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/userAdmin/user/fetchDetails' })).statusCode).toBe(401);
+  });
+
+  it('returns the profile with the owner-only flags', async () => {
+    const res = await call(a.token, 'GET', 'fetchDetails');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      code: 201,
+      payload: {
+        userData: {
+          businessName: 'details-a',
+          email: a.email,
+          logo: null,
+          banners: [],
+          images: [],
+          isBlocked: false,
+          isAllProductsActive: true,
+          isAllCataloguesActive: true,
+        },
+      },
+    });
+    expect(res.json().payload.userData).not.toHaveProperty('passwordHash');
+  });
+});
+
+describe('owner profile: updateDetails validation', () => {
+  it('checks in the SPEC order: email, address, contact required, contact length', async () => {
+    const steps: [object, string][] = [
+      [{}, messages.profileEmailRequired],
+      [{ email: 'x@example.test' }, messages.profileAddressRequired],
+      [{ email: 'x@example.test', address: '  ' }, messages.profileAddressRequired],
+      [{ email: 'x@example.test', address: 'Road' }, messages.profileContactRequired],
+      [{ email: 'x@example.test', address: 'Road', phoneNo: '98765' }, messages.profileContactInvalid],
+      [{ email: 'x@example.test', address: 'Road', phoneNo: '98765432101' }, messages.profileContactInvalid],
+      [{ email: 'x@example.test', address: 'Road', phoneNo: '98765abcde' }, messages.profileContactInvalid],
+      [{ email: '', address: '', phoneNo: '1' }, messages.profileEmailRequired],
+    ];
+    for (const [body, error] of steps) {
+      const res = await call(a.token, 'PUT', 'updateDetails', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error).toBe(error);
+    }
+  });
+
+  it('takes only http(s) links and refuses more than 6 banners or about images', async () => {
+    for (const link of ['javascript:alert(1)', 'ftp://x.test/a', 'instagram.com/pots', 'https://']) {
+      const res = await call(a.token, 'PUT', 'updateDetails', { ...valid, instagramLink: link });
+      expect(res.json().error, link).toBe(linkInvalid('Instagram'));
+    }
+    const seven = Array.from({ length: 7 }, (_, i) => `b${i}.jpg`);
+    expect((await call(a.token, 'PUT', 'updateDetails', { ...valid, banners: seven })).json().error).toBe(messages.imagesMax(6));
+    expect((await call(a.token, 'PUT', 'updateDetails', { ...valid, images: seven })).json().error).toBe(messages.imagesMax(6));
+    // nothing was written
+    expect((await call(a.token, 'GET', 'fetchDetails')).json().payload.userData.address).toBe('');
+  });
+
+  it('refuses an email that another business signs in with', async () => {
+    const res = await call(a.token, 'PUT', 'updateDetails', { ...valid, email: b.email.toUpperCase() });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(userMessages.emailTaken);
+  });
+});
+
+describe('owner profile: updateDetails with images', () => {
+  it('saves the fields and hands out upload urls for a new logo, banners and about-us images', async () => {
+    const res = await call(a.token, 'PUT', 'updateDetails', {
+      ...valid,
+      description: 'Hand-made pots',
+      facebookLink: 'https://facebook.com/pots',
+      websiteLink: 'http://pots.example',
+      logo: 'logo.jpg',
+      banners: ['banner-1.jpg', 'banner-2.jpg'],
+      images: ['about-1.jpg'],
+    });
+    expect(res.statusCode).toBe(200);
+    const p = res.json().payload;
+    expect(res.json().message).toBe(userMessages.detailsUpdated);
+    expect(p.logoPreSignedUrl.image).toBe('logo.jpg');
+    expect(p.newHomeBannersPreSignedUrls.map((u: { image: string }) => u.image)).toEqual(['banner-1.jpg', 'banner-2.jpg']);
+    expect(p.newAboutUsImagesPreSignedUrls.map((u: { image: string }) => u.image)).toEqual(['about-1.jpg']);
+    expect(p.userData).toMatchObject({
+      email: 'shop@example.test',
+      address: valid.address,
+      phoneNo: valid.phoneNo,
+      description: 'Hand-made pots',
+      facebookLink: 'https://facebook.com/pots',
+      websiteLink: 'http://pots.example',
+    });
+    for (const u of [p.logoPreSignedUrl, ...p.newHomeBannersPreSignedUrls, ...p.newAboutUsImagesPreSignedUrls]) await upload(u.url);
+
+    const home = (await app.inject({ method: 'GET', url: '/api/public/user/fetchHome?businessName=details-a' })).json();
+    expect(home.payload.home.banners).toEqual(p.userData.banners);
+    for (const url of [p.userData.logo, ...p.userData.banners, ...p.userData.images]) {
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    }
+    const about = (await app.inject({ method: 'GET', url: '/api/public/user/fetchAboutUs?businessName=details-a' })).json();
+    expect(about.payload.aboutUs).toEqual({ images: p.userData.images, description: 'Hand-made pots' });
+  });
+
+  it('keeps, reorders, replaces and removes images; removed files are deleted', async () => {
+    const before = (await call(a.token, 'GET', 'fetchDetails')).json().payload.userData;
+    const [first, second] = before.banners as string[];
+    const res = await call(a.token, 'PUT', 'updateDetails', {
+      ...valid,
+      logo: before.logo,
+      banners: [second, 'banner-3.jpg'],
+      images: [],
+    });
+    const p = res.json().payload;
+    expect(p.logoPreSignedUrl).toBeNull();
+    expect(p.userData.logo).toBe(before.logo);
+    expect(p.userData.banners[0]).toBe(second);
+    expect(p.newHomeBannersPreSignedUrls).toHaveLength(1);
+    expect(p.userData.images).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: first })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: before.images[0] })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: second })).statusCode).toBe(200);
+
+    const noLogo = (await call(a.token, 'PUT', 'updateDetails', { ...valid, logo: '', banners: p.userData.banners })).json().payload;
+    expect(noLogo.userData.logo).toBeNull();
+    expect((await app.inject({ method: 'GET', url: before.logo })).statusCode).toBe(404);
+  });
+
+  it("never attaches another business's images: a foreign url is a new file name", async () => {
+    const aBanners = (await call(a.token, 'GET', 'fetchDetails')).json().payload.userData.banners as string[];
+    const res = await call(b.token, 'PUT', 'updateDetails', { ...valid, email: 'b-shop@example.test', banners: [aBanners[0]] });
+    expect(res.statusCode).toBe(200);
+    const p = res.json().payload;
+    expect(p.newHomeBannersPreSignedUrls).toHaveLength(1);
+    expect(mediaKeyFromUrl(p.userData.banners[0])).not.toBe(mediaKeyFromUrl(aBanners[0]));
+    // A's profile and its files are untouched
+    const aNow = (await call(a.token, 'GET', 'fetchDetails')).json().payload.userData;
+    expect(aNow.banners).toEqual(aBanners);
+    expect(aNow.email).toBe('shop@example.test');
+    expect((await app.inject({ method: 'GET', url: aBanners[0] })).statusCode).toBe(200);
+  });
+
+  it('refuses a blocked owner with the SPEC text and changes nothing', async () => {
+    const blocked = await app.owner('details-blocked');
+    await updateBusiness(app.ctx, blocked.businessId, { isBlocked: true });
+    const res = await call(blocked.token, 'PUT', 'updateDetails', valid);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe(messages.userBlocked);
+    const details = (await call(blocked.token, 'GET', 'fetchDetails')).json().payload.userData;
+    expect(details).toMatchObject({ isBlocked: true, address: '' });
+  });
+
+  it('survives hostile input without a 5xx', async () => {
+    for (const body of [
+      { ...valid, banners: 'x' },
+      { ...valid, phoneNo: 9876543210 },
+      { ...valid, description: 'a\u0000b' },
+      { ...valid, logo: '/media/not-a-key/image.jpg' },
+      { ...valid, images: ['https://evil.test/media/0192e7a4-0000-7000-8000-000000000000/image.jpg'] },
+    ]) {
+      const res = await call(b.token, 'PUT', 'updateDetails', body);
+      expect(res.statusCode, JSON.stringify(body)).toBeLessThan(500);
+    }
+  });
+});
+
+describe('owner categories', () => {
+  it('lists every category of the owner, private products included, and nothing of others', async () => {
+    await addProduct(app.ctx, a.businessId, { category: 'Vases', isPublic: false });
+    await addProduct(app.ctx, a.businessId, { category: 'Bowls' });
+    await addProduct(app.ctx, b.businessId, { category: 'Lamps' });
+    const res = await call(a.token, 'GET', 'fetchCategories');
+    const names = res.json().payload.categories.map((c: { category: string }) => c.category);
+    expect(names.sort()).toEqual(['Bowls', 'Vases']);
+    const bNames = (await call(b.token, 'GET', 'fetchCategories')).json().payload.categories.map((c: { category: string }) => c.category);
+    expect(bNames).toEqual(['Lamps']);
+  });
+});
