@@ -20,6 +20,7 @@ import { registerTenant } from './http/tenant.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes.ts';
 import { forumRoutes } from './modules/forum/forum.routes.ts';
+import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { mailDelivery } from './modules/mail/mail-delivery.ts';
@@ -101,6 +102,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await app.register(privateLinksRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
   await app.register(mailRoutes(ctx));
+  await app.register(insightsRoutes(ctx));
 
   // Pages last: the SSR catch-all answers whatever path no API route claimed.
   await app.register(ssrRoutes(ctx));

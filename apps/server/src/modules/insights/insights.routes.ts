@@ -1,0 +1,22 @@
+import { envelopeSchema } from '@stashblog/contract/envelope';
+import { insightsPayload, insightsQuery } from '@stashblog/contract/insights';
+import { serverMessages } from '@stashblog/contract/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+import { ownerOf, requireOwner } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { fetchInsights } from './insights.service.ts';
+
+export function insightsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/userAdmin/insights/fetch',
+      {
+        schema: { tags: ['admin insights'], querystring: insightsQuery, response: { 200: envelopeSchema(insightsPayload) } },
+        preHandler: requireOwner(ctx),
+      },
+      async (request) =>
+        ok(await fetchInsights(ctx, { businessId: ownerOf(request).businessId, query: request.query }), serverMessages.fetched),
+    );
+  };
+}
