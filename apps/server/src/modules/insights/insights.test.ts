@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { catalogueProducts } from '../../db/schema/catalogues.ts';
 import { leads } from '../../db/schema/leads.ts';
 import { dailyVisits } from '../../db/schema/visits.ts';
+import { human } from '../anti-spam/test-form.ts';
 import { addCatalogue, addProduct } from '../users/users.fixtures.ts';
 
 let app: TestApp;
@@ -52,14 +53,18 @@ beforeAll(async () => {
       method: 'POST',
       url: '/api/public/products/createLead',
       remoteAddress: `10.0.0.${i + 1}`,
-      payload: { name: 'Asha', email: 'asha@example.test', phoneNo: '9876543210', businessName: a.businessName, fkProductId },
+      payload: { ...human(), name: 'Asha', email: 'asha@example.test', phoneNo: '9876543210', businessName: a.businessName, fkProductId },
     });
-  for (const [i, id] of [vase, bowl, bowl].entries()) expect((await lead(i, id)).statusCode).toBe(201);
+  for (const [i, id] of [vase, bowl, bowl].entries()) {
+    const r = await lead(i, id);
+    expect(r.statusCode, r.body).toBe(201);
+  }
   const catalogueLead = await app.inject({
     method: 'POST',
     url: '/api/public/catalogues/createLead',
     remoteAddress: '10.0.1.1',
     payload: {
+      ...human(),
       name: 'Ravi',
       email: 'ravi@example.test',
       phoneNo: '9876543211',
@@ -68,7 +73,7 @@ beforeAll(async () => {
       products: [vase],
     },
   });
-  expect(catalogueLead.statusCode).toBe(201);
+  expect(catalogueLead.statusCode, catalogueLead.body).toBe(201);
 
   // Older history: 10 and 60 days ago (only the 90-day range reaches the second).
   await app.ctx.db.insert(dailyVisits).values([

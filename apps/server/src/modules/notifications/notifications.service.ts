@@ -15,6 +15,7 @@ import { activities, notifications } from '../../db/schema/notifications.ts';
 import { AppError } from '../../http/app-error.ts';
 import { acceptSubmission } from '../anti-spam/anti-spam.service.ts';
 import { queueMail } from '../mail/mail.service.ts';
+import { pushAfterCommit, pushTitle } from '../push/push.service.ts';
 import { requirePublicBusiness } from '../users/users.service.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
@@ -26,7 +27,7 @@ type Ctx = Pick<AppContext, 'db'>;
  * After the transaction commits, call `ctx.mail.kick()` so SMTP delivery starts at once.
  */
 export async function notifyOwner(
-  ctx: Pick<AppContext, 'config' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'log'>,
   tx: Transaction,
   {
     businessId,
@@ -35,7 +36,10 @@ export async function notifyOwner(
     mail,
   }: { businessId: string; text: string; redirect: string; mail?: { subject: string; text: string; replyTo?: string } },
 ) {
-  await tx.insert(notifications).values({ businessId, id: uuidv7(), notification: text, redirect });
+  const notificationId = uuidv7();
+  await tx.insert(notifications).values({ businessId, id: notificationId, notification: text, redirect });
+  // Web push to the owner's browser, sent once this transaction has committed (modules/push).
+  await pushAfterCommit(ctx, tx, { businessId, notificationId, message: { title: pushTitle, body: text, url: redirect } });
   await tx.insert(activities).values({ businessId, id: uuidv7(), message: text, path: redirect });
   if (mail) {
     const [owner] = await tx.select({ email: businesses.email }).from(businesses).where(eq(businesses.id, businessId));

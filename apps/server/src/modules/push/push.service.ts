@@ -1,9 +1,11 @@
 import { userMessages } from '@stashblog/contract/users';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import type { Transaction } from '../../db/client.ts';
 import { businesses } from '../../db/schema/businesses.ts';
+import { notifications } from '../../db/schema/notifications.ts';
 import { AppError } from '../../http/app-error.ts';
 
 // The browsers' own push services (Chrome/Edge via FCM, Firefox, Windows, Safari). The server POSTs to
@@ -97,4 +99,43 @@ export async function pushToOwner(
     ctx.log.warn({ err }, 'push notification failed');
     return false;
   }
+}
+
+export const pushTitle = 'StashBlog';
+
+// When to look for the committed notification: the caller's transaction usually commits within
+// milliseconds; a rolled-back one never shows its row, so nothing is pushed for it.
+const commitChecksMs = [10, 50, 250, 1000, 3000];
+
+/**
+ * Called by notifyOwner inside the intake transaction: if the owner has a browser subscription, the
+ * push is sent as soon as the notification row is visible (i.e. the transaction committed). Best
+ * effort: a push that cannot be sent is logged, never retried beyond these checks.
+ */
+export async function pushAfterCommit(
+  ctx: Pick<AppContext, 'db' | 'config' | 'log'>,
+  tx: Transaction,
+  { businessId, notificationId, message }: { businessId: string; notificationId: string; message: PushMessage },
+) {
+  const [b] = await tx.select({ token: businesses.fcmToken }).from(businesses).where(eq(businesses.id, businessId));
+  if (!parseSubscription(b?.token ?? null)) return;
+  let attempt = 0;
+  const check = async () => {
+    try {
+      const [row] = await ctx.db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(and(eq(notifications.businessId, businessId), eq(notifications.id, notificationId)));
+      if (row) {
+        await pushToOwner(ctx, { businessId, message });
+        return;
+      }
+    } catch (err) {
+      ctx.log.warn({ err }, 'push after commit failed');
+      return;
+    }
+    attempt += 1;
+    if (attempt < commitChecksMs.length) setTimeout(check, commitChecksMs[attempt]).unref();
+  };
+  setTimeout(check, commitChecksMs[0]).unref();
 }

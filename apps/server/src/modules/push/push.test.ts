@@ -6,7 +6,9 @@ import { userMessages } from '@stashblog/contract/users';
 import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { pushToOwner } from './push.service.ts';
+import { human } from '../anti-spam/test-form.ts';
+import { addProduct } from '../users/users.fixtures.ts';
+import { pushTitle, pushToOwner } from './push.service.ts';
 
 // A local push service: records each request; answers 201, or 410 for endpoints ending in /gone.
 type Received = { url: string; headers: IncomingHttpHeaders; body: Buffer };
@@ -133,5 +135,40 @@ describe('web push', () => {
     expect(received.slice(before).map((r) => r.url)).toEqual(['/push/a']);
     await setFcmt(a.token, '');
     expect(await pushToOwner(app.ctx, { businessId: a.businessId, message: { title: 't', body: 'b', url: '/' } })).toBe(false);
+  });
+
+  it('pushes each new lead to the owner once the lead is stored, with the notification text and page', async () => {
+    const owner = await app.owner('push-leads');
+    const { id } = await addProduct(app.ctx, owner.businessId, { name: 'Blue Vase' });
+    const b = browser('/push/leads');
+    await setFcmt(owner.token, b.token);
+    const before = received.length;
+    const lead = await app.inject({
+      method: 'POST',
+      url: '/api/public/products/createLead',
+      remoteAddress: '10.7.7.7',
+      payload: { ...human(), name: 'Asha', email: 'asha@example.test', phoneNo: '9876543210', businessName: 'push-leads', fkProductId: id },
+    });
+    expect(lead.statusCode).toBe(201);
+    for (let i = 0; i < 100 && received.length === before; i++) await new Promise((r) => setTimeout(r, 50));
+    const got = received.slice(before);
+    expect(got.map((r) => r.url)).toEqual(['/push/leads']);
+    const plain = ece.decrypt(got[0].body, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth.toString('base64url') });
+    const message = JSON.parse(plain.toString('utf8'));
+    expect(message.title).toBe(pushTitle);
+    expect(message.body).toContain('Asha');
+    expect(message.body.toLowerCase()).toContain('blue vase');
+    expect(message.url).toMatch(/^\/userAdmin\//);
+
+    // A refused lead (bad phone) pushes nothing.
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/public/products/createLead',
+      remoteAddress: '10.7.7.8',
+      payload: { ...human(), name: 'Asha', email: 'asha@example.test', phoneNo: '12', businessName: 'push-leads', fkProductId: id },
+    });
+    expect(bad.statusCode).toBe(400);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(received.length).toBe(before + 1);
   });
 });
