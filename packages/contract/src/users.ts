@@ -92,19 +92,20 @@ export const socialLinkFields = [
 ] as const;
 export type SocialLinkKey = (typeof socialLinkFields)[number]['key'];
 
-// Text fields arrive as any text (NUL dropped, trimmed); the SPEC §5 order is checked by profileDetailsError.
+// Text fields arrive as any text (control characters dropped, trimmed); the SPEC §5 order is checked
+// by profileDetailsError.
 const text = (max: number) =>
   z
     .union([z.string(), z.number()])
-    .transform((v) => String(v).replace(/\0/g, '').trim())
-    .pipe(z.string().max(max, `At most ${max} characters`))
+    .transform((v) => String(v))
+    .pipe(safeText().trim().max(max, `At most ${max} characters`))
     .default('');
 const imageList = (max: number) =>
   z
-    .array(z.string().max(500))
+    .array(safeText().trim().max(500))
     .max(max, messages.imagesMax(max))
     .default([])
-    .transform((list) => list.map((s) => s.replace(/\0/g, '').trim()).filter(Boolean));
+    .transform((list) => list.filter(Boolean));
 
 /**
  * PUT updateDetails. `logo`: the current logo url to keep it, a new file name to upload one, '' for none.
