@@ -28,6 +28,9 @@ export default defineConfig({
         '--host-resolver-rules=MAP shop.test 127.0.0.1, MAP *.shop.test 127.0.0.1',
       ],
     },
+    // The PWA service worker (apps/web/public/sw.js) would answer page, asset and media requests
+    // itself, out of page.route's reach; journeys talk to the server directly.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     trace: 'off',
   },

@@ -7,6 +7,7 @@ import './app.css';
 import favicon from './favicon.svg?url';
 import { NotFound } from './ui/not-found';
 import { Toasts } from './ui/toasts';
+import { useServiceWorker } from './ui/use-service-worker';
 
 export const meta: Route.MetaFunction = ({ error }) =>
   isRouteErrorResponse(error) && error.status === 404
@@ -20,6 +21,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href={favicon} type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/icon-192.png" />
+        <meta name="theme-color" content="#181818" />
         <Meta />
         <Links />
       </head>
@@ -33,6 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useServiceWorker();
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } }));
   return (
     <QueryClientProvider client={queryClient}>

@@ -37,6 +37,10 @@ export default [
         id: 'catalogue-private-link-edit',
       }),
       route('signOut', 'routes/admin/sign-out.tsx'),
+      route('userProfileInfo', 'routes/admin/profile.tsx'),
+      route('settings', 'routes/admin/settings.tsx'),
+      route('settings/changePassword', 'routes/admin/change-password.tsx'),
+      route('settings/themes', 'routes/admin/themes.tsx'),
     ]),
   ]),
   // The storefront, twice: `/:businessName/…` on our own host, unprefixed on a custom domain (the tenant

@@ -1,3 +1,4 @@
+import { isTemplate, isTheme } from '@stashblog/contract/themes';
 import type { UserProfile } from '@stashblog/contract/users';
 import { AppError } from '@stashblog/server/http/app-error.ts';
 import { fetchPublicProfile } from '@stashblog/server/modules/users/users.service.ts';
@@ -45,5 +46,12 @@ export async function loadStoreLayout(
   const profile = await or404(fetchPublicProfile(context.ctx, { businessName: tenant.businessName }));
   if (!profile) throw data(null, { status: 404 });
   const publicUrl = context.ctx.config.publicUrl;
+  // The owner's Themes & Templates page links here with ?previewTheme=&previewTemplate= (opened in a
+  // new tab) to show a choice before saving it; only known values are honoured.
+  const search = new URL(request.url).searchParams;
+  const previewTheme = search.get('previewTheme')?.replace(/^default$/, '');
+  const previewTemplate = search.get('previewTemplate')?.replace(/^base$/, '');
+  if (isTheme(previewTheme)) profile.theme = previewTheme;
+  if (isTemplate(previewTemplate)) profile.template = previewTemplate;
   return { profile, onOwnDomain: tenant.onOwnDomain, origin: tenant.onOwnDomain ? new URL(request.url).origin : publicUrl, publicUrl };
 }

@@ -1,5 +1,6 @@
 import type { SessionUser } from '@stashblog/contract/auth';
 import { useOutletContext } from 'react-router';
+import { InsightsDashboard } from '../../features/dashboard/insights-dashboard';
 import { SetupChecklist } from '../../features/onboarding/setup-checklist';
 
 export const meta = () => [{ title: 'Dashboard | Admin' }];
@@ -7,10 +8,10 @@ export const meta = () => [{ title: 'Dashboard | Admin' }];
 export default function Dashboard() {
   const user = useOutletContext<SessionUser>();
   return (
-    <section className="space-y-2">
+    <section className="space-y-4">
       <h1 className="font-bold text-2xl">Dashboard</h1>
-      <p className="text-muted">Welcome, {user.name}. Your dashboard is coming soon.</p>
       <SetupChecklist />
+      <InsightsDashboard user={user} />
     </section>
   );
 }

@@ -1,0 +1,174 @@
+import type { SessionUser } from '@stashblog/contract/auth';
+import { encodeId } from '@stashblog/contract/ids';
+import { type InsightsPayload, type InsightsRange, type InsightsTopItem, insightsRanges } from '@stashblog/contract/insights';
+import { messages } from '@stashblog/contract/messages';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { apiPayload } from '../../lib/api-client';
+
+// Charts load with the dashboard only (recharts stays out of every other page's bundle).
+const VisitsChart = lazy(() => import('./insights-charts').then((m) => ({ default: m.VisitsChart })));
+const LeadsChart = lazy(() => import('./insights-charts').then((m) => ({ default: m.LeadsChart })));
+
+const number = new Intl.NumberFormat('en-IN');
+
+/** The owner's insights: visits and leads per day for 30 or 90 days, totals and the top items. */
+export function InsightsDashboard({ user }: { user: SessionUser }) {
+  const [days, setDays] = useState<InsightsRange>(30);
+  const insights = useQuery({
+    queryKey: ['insights', days],
+    queryFn: () => apiPayload<InsightsPayload>('GET', '/userAdmin/insights/fetch', { days }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+  // Charts measure their container: render them only in the browser.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const d = insights.data;
+
+  return (
+    <div className="space-y-6">
+      {user.isBlocked ? (
+        <p role="alert" className="rounded bg-red-50 p-3 text-red-800">
+          {messages.userBlocked}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-muted">Welcome, {user.name}. Here is how your storefront is doing.</p>
+        <div role="tablist" aria-label="Date range" className="inline-flex rounded-lg bg-surface p-1">
+          {insightsRanges.map((r) => (
+            <button
+              key={r}
+              type="button"
+              role="tab"
+              aria-selected={days === r}
+              onClick={() => setDays(r)}
+              className={`rounded-md px-4 py-2 text-sm ${days === r ? 'bg-primary text-on-primary' : ''}`}
+            >
+              Last {r} days
+            </button>
+          ))}
+        </div>
+      </div>
+
+      {insights.isError ? (
+        <p role="alert" className="rounded bg-surface p-6 text-center">
+          {insights.error.message}
+        </p>
+      ) : null}
+
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-busy={insights.isPending}>
+        <Stat label="Visits" value={d?.totals.visits} />
+        <Stat label="Storefront visits" value={d?.totals.profileVisits} />
+        <Stat label="Leads" value={d?.totals.leads} />
+        <Stat label="Leads per 100 visits" value={d ? ratio(d.totals.leads, d.totals.visits) : undefined} />
+      </dl>
+
+      <div className={`grid gap-6 lg:grid-cols-2 ${insights.isFetching ? 'opacity-70' : ''}`}>
+        <ChartCard title="Visits per day" label={`Visits per day, last ${days} days`}>
+          {mounted && d ? (
+            <Suspense fallback={<ChartPlaceholder />}>
+              <VisitsChart series={d.series} />
+            </Suspense>
+          ) : (
+            <ChartPlaceholder />
+          )}
+        </ChartCard>
+        <ChartCard title="Leads per day" label={`Leads per day, last ${days} days`}>
+          {mounted && d ? (
+            <Suspense fallback={<ChartPlaceholder />}>
+              <LeadsChart series={d.series} />
+            </Suspense>
+          ) : (
+            <ChartPlaceholder />
+          )}
+        </ChartCard>
+      </div>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <TopList title="Top products by visits" items={d?.topProductsByVisits} unit="visits" kind="product" />
+        <TopList title="Top products by leads" items={d?.topProductsByLeads} unit="leads" kind="product" />
+        <TopList title="Top catalogues by visits" items={d?.topCataloguesByVisits} unit="visits" kind="catalogue" />
+        <TopList title="Top catalogues by leads" items={d?.topCataloguesByLeads} unit="leads" kind="catalogue" />
+      </div>
+    </div>
+  );
+}
+
+function ratio(leads: number, visits: number) {
+  return visits ? Math.round((leads / visits) * 1000) / 10 : 0;
+}
+
+function Stat({ label, value }: { label: string; value: number | undefined }) {
+  return (
+    <div className="rounded-lg border border-black/10 bg-surface p-4">
+      <dt className="text-muted text-sm">{label}</dt>
+      <dd className="font-bold text-2xl" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+        {value === undefined ? '…' : number.format(value)}
+      </dd>
+    </div>
+  );
+}
+
+function ChartCard({ title, label, children }: { title: string; label: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-lg border border-black/10 p-4" aria-label={label}>
+      <h2 className="mb-2 font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function ChartPlaceholder() {
+  return <div className="h-[260px] animate-pulse rounded bg-surface" />;
+}
+
+function TopList({
+  title,
+  items,
+  unit,
+  kind,
+}: {
+  title: string;
+  items: InsightsTopItem[] | undefined;
+  unit: string;
+  kind: 'product' | 'catalogue';
+}) {
+  const max = Math.max(1, ...(items ?? []).map((i) => i.count));
+  return (
+    <section className="rounded-lg border border-black/10 p-4">
+      <h2 className="mb-3 font-semibold">{title}</h2>
+      {!items ? (
+        <div className="h-24 animate-pulse rounded bg-surface" />
+      ) : items.length === 0 ? (
+        <p className="text-muted text-sm">Nothing yet in this period.</p>
+      ) : (
+        <ol className="space-y-2">
+          {items.map((i) => (
+            <li key={i._id} className="text-sm">
+              <div className="flex justify-between gap-3">
+                {i.name ? (
+                  <Link
+                    to={kind === 'product' ? `/userAdmin/editProduct/${encodeId(i._id)}` : `/userAdmin/catalogues/${encodeId(i._id)}`}
+                    className="truncate capitalize underline"
+                  >
+                    {i.name}
+                  </Link>
+                ) : (
+                  <span className="text-muted italic">Deleted {kind}</span>
+                )}
+                <span className="shrink-0 tabular-nums">
+                  {number.format(i.count)} {unit}
+                </span>
+              </div>
+              <div className="mt-1 h-1.5 rounded bg-surface">
+                <div className="h-1.5 rounded bg-primary" style={{ width: `${(i.count / max) * 100}%` }} />
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

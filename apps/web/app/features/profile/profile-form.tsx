@@ -1,0 +1,205 @@
+import { limits } from '@stashblog/contract/limits';
+import { messages } from '@stashblog/contract/messages';
+import { profileDetailsError, socialLinkFields, type UserDetails, userMessages } from '@stashblog/contract/users';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { toastFailure } from '../../lib/api-client';
+import { Field } from '../../ui/field';
+import type { ImageItem } from '../products/product-images';
+import { ImageSlots } from './image-slots';
+import { type ProfileImages, type ProfileProgress, type ProfileText, saveProfile } from './save-profile';
+
+const existing = (urls: string[]): ImageItem[] => urls.map((url) => ({ key: url, kind: 'existing', url }));
+
+function initialText(u: UserDetails): ProfileText {
+  return {
+    email: u.email,
+    address: u.address,
+    phoneNo: u.phoneNo,
+    description: u.description,
+    facebookLink: u.facebookLink,
+    instagramLink: u.instagramLink,
+    youtubeChannelLink: u.youtubeChannelLink,
+    pinterestLink: u.pinterestLink,
+    linkedInLink: u.linkedInLink,
+    websiteLink: u.websiteLink,
+  };
+}
+
+const wide = { label: '16:9', value: 16 / 9 };
+const square = { label: '1:1', value: 1 };
+
+/** SPEC "Profile": Basic Info, Home Info, About Us Info; saved with uploads, then the page reloads. */
+export function ProfileForm({ user, onSaved }: { user: UserDetails; onSaved: () => void }) {
+  const [text, setText] = useState<ProfileText>(() => initialText(user));
+  const [images, setImages] = useState<ProfileImages>(() => ({
+    logo: user.logo ? existing([user.logo]) : [],
+    banners: existing(user.banners),
+    images: existing(user.images),
+  }));
+  const [error, setError] = useState('');
+  const [progress, setProgress] = useState<ProfileProgress | null>(null);
+  const busy = progress !== null;
+  const blocked = user.isBlocked;
+
+  const set = (key: keyof ProfileText) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setText((t) => ({ ...t, [key]: e.target.value }));
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (busy || blocked) return;
+    const t = Object.fromEntries(Object.entries(text).map(([k, v]) => [k, String(v ?? '').trim()])) as Required<ProfileText> & {
+      [k: string]: string;
+    };
+    const invalid = profileDetailsError(t as Parameters<typeof profileDetailsError>[0]);
+    setError(invalid ?? '');
+    if (invalid) {
+      toast.warning(invalid);
+      return;
+    }
+    const saved = await saveProfile({ text: t, images }, setProgress);
+    if (!saved.ok) {
+      setProgress(null);
+      setError(saved.result.error || saved.result.message || '');
+      toastFailure(saved.result);
+      return;
+    }
+    toast.success(userMessages.detailsUpdated);
+    onSaved();
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-8">
+      {blocked ? (
+        <p role="alert" className="rounded bg-red-50 p-3 text-red-800">
+          {messages.userBlocked}
+        </p>
+      ) : null}
+      <fieldset disabled={busy || blocked} className="space-y-8">
+        <section aria-labelledby="basic-info" className="space-y-4 rounded-lg border border-black/10 p-4">
+          <h2 id="basic-info" className="font-semibold text-lg">
+            Basic Info
+          </h2>
+          <ImageSlots
+            label="Logo"
+            max={1}
+            aspect={square}
+            thumbClass="aspect-square"
+            items={images.logo}
+            onChange={(logo) => setImages((i) => ({ ...i, logo }))}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Email" type="email" autoComplete="email" value={text.email} onChange={set('email')} />
+            <Field
+              label="Contact number"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={limits.phoneLength}
+              value={text.phoneNo}
+              onChange={(e) => setText((t) => ({ ...t, phoneNo: e.target.value.slice(0, limits.phoneLength) }))}
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="profile-address" className="font-medium text-sm">
+              Residential address
+            </label>
+            <textarea
+              id="profile-address"
+              rows={3}
+              value={text.address}
+              onChange={set('address')}
+              className="rounded border border-black/20 bg-background px-3 py-2"
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {socialLinkFields.map(({ key, label }) => (
+              <Field
+                key={key}
+                label={`${label} link`}
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                value={String(text[key] ?? '')}
+                onChange={set(key)}
+              />
+            ))}
+          </div>
+        </section>
+
+        <section aria-labelledby="home-info" className="space-y-4 rounded-lg border border-black/10 p-4">
+          <h2 id="home-info" className="font-semibold text-lg">
+            Home Info
+          </h2>
+          <ImageSlots
+            label="Banners"
+            max={limits.maxBanners}
+            aspect={wide}
+            items={images.banners}
+            onChange={(banners) => setImages((i) => ({ ...i, banners }))}
+          />
+        </section>
+
+        <section aria-labelledby="about-info" className="space-y-4 rounded-lg border border-black/10 p-4">
+          <h2 id="about-info" className="font-semibold text-lg">
+            About Us Info
+          </h2>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="profile-description" className="font-medium text-sm">
+              Description
+            </label>
+            <textarea
+              id="profile-description"
+              rows={6}
+              value={String(text.description ?? '')}
+              onChange={set('description')}
+              className="rounded border border-black/20 bg-background px-3 py-2"
+            />
+          </div>
+          <ImageSlots
+            label="About us images"
+            max={limits.maxAboutUsImages}
+            aspect={wide}
+            items={images.images}
+            onChange={(list) => setImages((i) => ({ ...i, images: list }))}
+          />
+        </section>
+      </fieldset>
+
+      {error ? (
+        <p role="alert" className="text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {progress ? <UploadProgress progress={progress} /> : null}
+      {!blocked ? (
+        <div className="flex justify-end">
+          <button type="submit" disabled={busy} className="rounded bg-primary px-6 py-2 text-on-primary disabled:opacity-60">
+            {busy ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+function UploadProgress({ progress }: { progress: ProfileProgress }) {
+  return (
+    <div role="status" className="flex flex-col gap-2" aria-live="polite" aria-label="Upload progress">
+      <label className="flex items-center gap-3 text-sm">
+        <span className="w-28">Saving</span>
+        <progress max={100} value={progress.step} className="h-2 flex-1 accent-primary" />
+        <span className="w-10 text-right" data-testid="save-step">
+          {progress.step}%
+        </span>
+      </label>
+      {progress.files.map((f) => (
+        <label key={f.name} className="flex items-center gap-3 text-muted text-xs">
+          <span className="w-28 truncate">{f.label}</span>
+          <progress max={100} value={f.percent} className="h-1.5 flex-1" />
+          <span className="w-10 text-right">{f.percent}%</span>
+        </label>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import type { UserDetails } from '@stashblog/contract/users';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { api, apiPayload, isOk, toastFailure } from '../../lib/api-client';
+
+export const userDetailsKey = ['user-details'] as const;
+
+type Flag = 'isAllProductsActive' | 'isAllCataloguesActive';
+const flags: { flag: Flag; noun: string; path: string }[] = [
+  { flag: 'isAllProductsActive', noun: 'products', path: '/userAdmin/products/updateAllStatus' },
+  { flag: 'isAllCataloguesActive', noun: 'catalogues', path: '/userAdmin/catalogues/updateAllStatus' },
+];
+
+/** SPEC "Settings": activate/deactivate all products, all catalogues; Change Password; Theme & Templates. */
+export function SettingsTiles() {
+  const queryClient = useQueryClient();
+  const details = useQuery({
+    queryKey: userDetailsKey,
+    queryFn: () => apiPayload<{ userData: UserDetails }>('GET', '/userAdmin/user/fetchDetails'),
+    staleTime: 0,
+  });
+  const [busy, setBusy] = useState<Flag | null>(null);
+
+  async function toggle(flag: Flag, path: string) {
+    if (busy) return;
+    setBusy(flag);
+    try {
+      const result = await api<{ status: boolean }>('PUT', path);
+      if (!isOk(result)) return toastFailure(result);
+      // SPEC §4: the result status sets the new state.
+      queryClient.setQueryData<{ userData: UserDetails }>(userDetailsKey, (d) =>
+        d ? { userData: { ...d.userData, [flag]: result.payload.status } } : d,
+      );
+      (result.payload.status ? toast.success : toast.warning)(result.message);
+      await queryClient.invalidateQueries({ queryKey: ['admin-products'] });
+      await queryClient.invalidateQueries({ queryKey: ['admin-catalogues'] });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const tile = 'flex min-h-36 flex-col justify-between gap-3 rounded-lg border border-black/10 bg-surface p-5';
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2">
+      {flags.map(({ flag, noun, path }) => {
+        const on = details.data?.userData[flag];
+        return (
+          <li key={flag} className={tile}>
+            <div>
+              <h2 className="font-semibold text-lg capitalize">All {noun}</h2>
+              <p className="text-muted text-sm">
+                {on === undefined ? 'Loading…' : on ? `All ${noun} are active (public).` : `All ${noun} are inactive (private).`}
+              </p>
+            </div>
+            <label className="flex items-center gap-3">
+              <button
+                type="button"
+                role="switch"
+                aria-checked={on ?? false}
+                aria-label={`All ${noun} active`}
+                disabled={on === undefined || busy !== null}
+                onClick={() => toggle(flag, path)}
+                className={`relative h-7 w-12 rounded-full transition-colors disabled:opacity-60 ${on ? 'bg-primary' : 'bg-black/30'}`}
+              >
+                <span
+                  className={`absolute top-1 h-5 w-5 rounded-full bg-white transition-all ${on ? 'left-6' : 'left-1'}`}
+                  aria-hidden="true"
+                />
+              </button>
+              <span className="text-sm">{on ? `Deactivate all ${noun}` : `Activate all ${noun}`}</span>
+            </label>
+          </li>
+        );
+      })}
+      <li className={tile}>
+        <div>
+          <h2 className="font-semibold text-lg">Change Password</h2>
+          <p className="text-muted text-sm">Set a new password; other devices are signed out.</p>
+        </div>
+        <Link to="/userAdmin/settings/changePassword" className="self-start rounded bg-primary px-4 py-2 text-on-primary">
+          Change Password
+        </Link>
+      </li>
+      <li className={tile}>
+        <div>
+          <h2 className="font-semibold text-lg">Theme &amp; Templates</h2>
+          <p className="text-muted text-sm">Pick your storefront's colours and layout.</p>
+        </div>
+        <Link to="/userAdmin/settings/themes" className="self-start rounded bg-primary px-4 py-2 text-on-primary">
+          Theme &amp; Templates
+        </Link>
+      </li>
+    </ul>
+  );
+}
