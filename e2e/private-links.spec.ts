@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { messages } from '@stashblog/contract/messages';
+import { messages, serverMessages } from '@stashblog/contract/messages';
 import { privateLinkTexts } from '@stashblog/contract/private-links';
 import { e2eQuery } from './e2e-db.ts';
 
@@ -121,9 +121,18 @@ test('a one-hour single-user private link opens on the first device only, and th
   await expect(stats.getByTestId('viewed')).toHaveText('Yes');
   await expect(stats.getByText('Bound')).toBeVisible();
 
-  // device 1 still sees it after a reload
+  // device 1 still sees it after a reload, and can send a query about the private product
   await one.reload();
   await expect(one.getByRole('heading', { level: 1, name: productName })).toBeVisible();
+  await one.getByRole('button', { name: 'Send Query' }).click();
+  const dialog = one.getByRole('dialog', { name: 'Send Query' });
+  await dialog.getByLabel('Name').fill('Meera');
+  await dialog.getByLabel('Email').fill('meera.private@example.test');
+  await dialog.getByLabel('Phone').fill('9876543210');
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(one.getByText(serverMessages.querySent)).toBeVisible();
+  const leads = await e2eQuery<{ product_name: string }>("select product_name from leads where email = 'meera.private@example.test'");
+  expect(leads).toEqual([{ product_name: productName }]);
 
   // the list: status, delete with the SPEC confirmation
   await owner.getByRole('link', { name: 'Private Links' }).click();
