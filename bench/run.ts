@@ -16,6 +16,7 @@ const benches = [
   // added by their own issues; run when present
   { name: 'search', file: 'search.ts', results: ['search'] },
   { name: 'csv', file: 'csv.ts', results: ['csv'] },
+  { name: 'insights', file: 'insights.ts', results: ['insights'] },
 ].filter((b) => (!only || only.includes(b.name)) && existsSync(path.join(import.meta.dirname, b.file)));
 
 if (!existsSync(path.join(root, 'apps/web/build/server/index.js'))) {
