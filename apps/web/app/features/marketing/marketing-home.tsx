@@ -57,7 +57,7 @@ export function MarketingHome() {
             </p>
             <Link
               to="/support"
-              className="inline-flex items-center justify-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-indigo-700 shadow-sm ring-1 ring-indigo-200 hover:bg-indigo-100"
+              className="inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg bg-white px-5 py-3 font-semibold text-indigo-700 shadow-sm ring-1 ring-indigo-200 hover:bg-indigo-100"
             >
               <Icon name="Mail" className="size-5" />
               Write to support
