@@ -69,3 +69,62 @@ export const lead = z.object({
 });
 export type Lead = z.infer<typeof lead>;
 export const leadPayload = z.object({ lead });
+
+export const leadMessages = {
+  fetched: 'Leads fetched',
+  deleted: 'Lead deleted',
+  notFound: 'Lead not found',
+  csvFileName: 'leads_data.csv',
+  replyOnWhatsApp: 'Reply on WhatsApp',
+  replyByMail: 'Reply by mail',
+  newLead: 'New',
+  seenLead: 'Seen',
+} as const;
+
+const searchQuery = z
+  .string()
+  .max(200)
+  .transform((s) => noNul(s).trim())
+  .optional()
+  .default('');
+const leadsPaging = {
+  pageNo: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(limits.maxPerPage).default(limits.forumsLeadsPage),
+};
+
+/** SPEC §7 products fetchAllLeads {searchQuery, pageNo, fkProductId, perPage}. */
+export const productLeadsQuery = z.object({ fkProductId: idField, searchQuery, ...leadsPaging });
+/** SPEC §7 catalogues fetchAllLeads {fkCatalogueId, searchQuery, pageNo, perPage}. */
+export const catalogueLeadsQuery = z.object({ fkCatalogueId: idField, searchQuery, ...leadsPaging });
+/** SPEC §7 fetchAllProductsLeads / fetchAllCataloguesLeads {searchQuery, pageNo, perPage}. */
+export const allLeadsQuery = z.object({ searchQuery, ...leadsPaging });
+export type LeadsQuery = z.input<typeof allLeadsQuery> & { fkProductId?: string; fkCatalogueId?: string };
+export const leadIdBody = z.object({ id: idField });
+/** SPEC §7 downloadLeads {fkProductId} / {fkCatalogueId}: an empty value means all of that kind. */
+export const downloadProductLeadsQuery = z.object({ fkProductId: idField.optional().default('') });
+export const downloadCatalogueLeadsQuery = z.object({ fkCatalogueId: idField.optional().default('') });
+
+/** A lead as the owner's lists show it: SPEC §3 fields, whether it is new, and the names of the products asked about. */
+export const ownerLead = lead.extend({ isNew: z.boolean(), productNames: z.array(z.string()) });
+export type OwnerLead = z.infer<typeof ownerLead>;
+export const productLeadsPayload = z.object({ productLeads: z.array(ownerLead), productName: z.string(), count: z.number() });
+export const catalogueLeadsPayload = z.object({ catalogueLeads: z.array(ownerLead), catalogueName: z.string(), count: z.number() });
+export const allLeadsPayload = z.object({ leads: z.array(ownerLead), count: z.number() });
+export type ProductLeadsPayload = z.infer<typeof productLeadsPayload>;
+export type CatalogueLeadsPayload = z.infer<typeof catalogueLeadsPayload>;
+export type AllLeadsPayload = z.infer<typeof allLeadsPayload>;
+
+/** 'Reply on WhatsApp': a click-to-chat link to +91{phone} with a greeting naming what was asked about. */
+export function whatsAppReplyUrl(l: Pick<OwnerLead, 'name' | 'phoneNo' | 'productName' | 'catalogueName' | 'productNames'>, businessName: string) {
+  const about = l.catalogueName
+    ? `your enquiry about our catalogue "${l.catalogueName}"${l.productNames.length ? ` (${l.productNames.join(', ')})` : ''}`
+    : `your enquiry about "${l.productName ?? 'our product'}"`;
+  const text = `Hello ${l.name}, thank you for ${about} on ${businessName.replace(/-/g, ' ')}. `;
+  return `https://wa.me/${limits.phonePrefix.replace('+', '')}${l.phoneNo}?text=${encodeURIComponent(text)}`;
+}
+
+/** 'Reply by mail': a mailto link with a subject naming what was asked about. */
+export function mailReplyUrl(l: Pick<OwnerLead, 'name' | 'email' | 'productName' | 'catalogueName'>) {
+  const subject = `Re: your enquiry about ${l.catalogueName ?? l.productName ?? 'our products'}`;
+  return `mailto:${encodeURIComponent(l.email).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}`;
+}

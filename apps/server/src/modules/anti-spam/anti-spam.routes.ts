@@ -27,15 +27,25 @@ export function perClientRateLimit(ctx: AppContext, form: PublicForm) {
   };
 }
 
-/** preHandler limiting one form's submissions per business (key: the validated body's businessName). */
+/**
+ * preHandler limiting one form's submissions per business (key: the validated body's businessName).
+ * A second limiter on the same request: the route's `config.rateLimit` (per client) marks the
+ * request as limited, so this one goes through `createRateLimit`, which has no such guard.
+ */
 export function perBusinessRateLimit(app: FastifyInstance, ctx: AppContext, form: PublicForm) {
-  return app.rateLimit({
+  const limiter = app.createRateLimit({
     ...publicFormLimits.perBusiness,
     keyGenerator: (request: FastifyRequest) => {
       const body = (request.body ?? {}) as { businessName?: unknown };
       return `business:${form}:${String(body.businessName ?? '').toLowerCase()}`;
     },
-    onExceeded: counted(ctx, form, 'business-rate-limit'),
-    errorResponseBuilder: () => AppError.tooMany(antiSpamMessages.businessRateLimited),
   });
+  const onExceeded = counted(ctx, form, 'business-rate-limit');
+  return async (request: FastifyRequest) => {
+    const result = await limiter(request);
+    if (!result.isAllowed && result.isExceeded) {
+      onExceeded();
+      throw AppError.tooMany(antiSpamMessages.businessRateLimited);
+    }
+  };
 }

@@ -1,15 +1,47 @@
+import { Readable } from 'node:stream';
 import { envelopeSchema } from '@stashblog/contract/envelope';
-import { catalogueLeadBody, productLeadBody } from '@stashblog/contract/leads';
+import {
+  allLeadsPayload,
+  allLeadsQuery,
+  catalogueLeadBody,
+  catalogueLeadsPayload,
+  catalogueLeadsQuery,
+  downloadCatalogueLeadsQuery,
+  downloadProductLeadsQuery,
+  leadIdBody,
+  leadMessages,
+  productLeadBody,
+  productLeadsPayload,
+  productLeadsQuery,
+} from '@stashblog/contract/leads';
 import { serverMessages } from '@stashblog/contract/messages';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { ownerOf, requireOwner } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { perBusinessRateLimit, perClientRateLimit } from '../anti-spam/anti-spam.routes.ts';
 import { readDeviceId } from '../private-links/device-cookie.ts';
-import { createCatalogueLead, createProductLead } from './leads.service.ts';
+import {
+  createCatalogueLead,
+  createProductLead,
+  deleteLead,
+  fetchAllLeads,
+  fetchCatalogueLeads,
+  fetchProductLeads,
+  leadsCsv,
+} from './leads.service.ts';
 
 const created = { 201: envelopeSchema(z.object({ id: z.string() })) };
+
+function sendCsv(reply: FastifyReply, body: AsyncIterable<string>) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${leadMessages.csvFileName}"`)
+    .header('cache-control', 'no-store')
+    .send(Readable.from(body));
+}
 
 export function leadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -47,6 +79,69 @@ export function leadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               serverMessages.querySent,
             ),
           ),
+    );
+
+    const owned = { onRequest: requireOwner(ctx) };
+    const tags = ['leads'];
+    const deleted = { 200: envelopeSchema(z.object({ _id: z.string() })) };
+    const csv = { 200: z.string().describe('text/csv: leads_data.csv') };
+
+    // Products (/userAdmin/products)
+    app.get(
+      '/api/userAdmin/products/fetchAllLeads',
+      { ...owned, schema: { tags, querystring: productLeadsQuery, response: { 200: envelopeSchema(productLeadsPayload) } } },
+      async (request) =>
+        ok(await fetchProductLeads(ctx, { businessId: ownerOf(request).businessId, ...request.query }), leadMessages.fetched),
+    );
+    app.get(
+      '/api/userAdmin/products/fetchAllProductsLeads',
+      { ...owned, schema: { tags, querystring: allLeadsQuery, response: { 200: envelopeSchema(allLeadsPayload) } } },
+      async (request) =>
+        ok(await fetchAllLeads(ctx, { businessId: ownerOf(request).businessId, kind: 'product', ...request.query }), leadMessages.fetched),
+    );
+    app.delete('/api/userAdmin/products/deleteLead', { ...owned, schema: { tags, body: leadIdBody, response: deleted } }, async (request) =>
+      ok(await deleteLead(ctx, { businessId: ownerOf(request).businessId, kind: 'product', id: request.body.id }), leadMessages.deleted),
+    );
+    app.get(
+      '/api/userAdmin/products/downloadLeads',
+      { ...owned, schema: { tags, querystring: downloadProductLeadsQuery, response: csv } },
+      async (request, reply) =>
+        sendCsv(reply, await leadsCsv(ctx, { businessId: ownerOf(request).businessId, kind: 'product', fkId: request.query.fkProductId })),
+    );
+
+    // Catalogues (/userAdmin/catalogues)
+    app.get(
+      '/api/userAdmin/catalogues/fetchAllLeads',
+      { ...owned, schema: { tags, querystring: catalogueLeadsQuery, response: { 200: envelopeSchema(catalogueLeadsPayload) } } },
+      async (request) =>
+        ok(await fetchCatalogueLeads(ctx, { businessId: ownerOf(request).businessId, ...request.query }), leadMessages.fetched),
+    );
+    app.get(
+      '/api/userAdmin/catalogues/fetchAllCataloguesLeads',
+      { ...owned, schema: { tags, querystring: allLeadsQuery, response: { 200: envelopeSchema(allLeadsPayload) } } },
+      async (request) =>
+        ok(
+          await fetchAllLeads(ctx, { businessId: ownerOf(request).businessId, kind: 'catalogue', ...request.query }),
+          leadMessages.fetched,
+        ),
+    );
+    app.delete(
+      '/api/userAdmin/catalogues/deleteLead',
+      { ...owned, schema: { tags, body: leadIdBody, response: deleted } },
+      async (request) =>
+        ok(
+          await deleteLead(ctx, { businessId: ownerOf(request).businessId, kind: 'catalogue', id: request.body.id }),
+          leadMessages.deleted,
+        ),
+    );
+    app.get(
+      '/api/userAdmin/catalogues/downloadLeads',
+      { ...owned, schema: { tags, querystring: downloadCatalogueLeadsQuery, response: csv } },
+      async (request, reply) =>
+        sendCsv(
+          reply,
+          await leadsCsv(ctx, { businessId: ownerOf(request).businessId, kind: 'catalogue', fkId: request.query.fkCatalogueId }),
+        ),
     );
   };
 }

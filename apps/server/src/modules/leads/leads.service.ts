@@ -1,9 +1,11 @@
 import { encodeId, isUuid } from '@stashblog/contract/ids';
-import type { CatalogueLeadInput, ProductLeadInput } from '@stashblog/contract/leads';
+import { type CatalogueLeadInput, leadMessages, type OwnerLead, type ProductLeadInput } from '@stashblog/contract/leads';
 import { limits } from '@stashblog/contract/limits';
 import { serverMessages } from '@stashblog/contract/messages';
-import { and, eq, inArray } from 'drizzle-orm';
+import { productPath } from '@stashblog/contract/paths';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { businesses } from '../../db/schema/businesses.ts';
 import { catalogueProducts, catalogues } from '../../db/schema/catalogues.ts';
 import { leads } from '../../db/schema/leads.ts';
 import { products } from '../../db/schema/products.ts';
@@ -12,6 +14,7 @@ import { acceptSubmission, type PublicForm } from '../anti-spam/anti-spam.servic
 import { notifyOwner } from '../notifications/notifications.service.ts';
 import { linkGrantsItem } from '../private-links/private-links.service.ts';
 import { requirePublicBusiness } from '../users/users.service.ts';
+import { csvBom, csvDate, csvRow } from './leads-csv.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'log' | 'mail'>;
 type LeadRow = Omit<typeof leads.$inferInsert, 'id'>;
@@ -144,4 +147,219 @@ export async function createCatalogueLead(
     },
     notification: { item: catalogue.catalogueName, redirect: `/userAdmin/catalogues/leads/${encodeId(catalogue.id)}` },
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Owner side: lists (search, paging, new/seen), delete, CSV export. Every query is scoped by the
+// signed-in owner's business; a foreign id answers 404.
+
+export type LeadKind = 'product' | 'catalogue';
+type OwnerCtx = Pick<AppContext, 'db'>;
+type LeadRecord = typeof leads.$inferSelect;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function leadsWhere(businessId: string, kind: LeadKind, { fkId, searchQuery }: { fkId?: string; searchQuery?: string }) {
+  const pattern = `%${escapeLike(searchQuery ?? '')}%`;
+  return and(
+    eq(leads.businessId, businessId),
+    eq(leads.kind, kind),
+    fkId ? (kind === 'product' ? eq(leads.fkProductId, fkId) : eq(leads.fkCatalogueId, fkId)) : undefined,
+    searchQuery
+      ? or(
+          ilike(leads.name, pattern),
+          ilike(leads.email, pattern),
+          ilike(leads.phoneNo, pattern),
+          ilike(leads.query, pattern),
+          ilike(kind === 'product' ? leads.productName : leads.catalogueName, pattern),
+        )
+      : undefined,
+  );
+}
+
+/** Names of the products a page of leads asked about (current names; deleted products are left out). */
+async function productNamesFor(ctx: OwnerCtx, businessId: string, rows: LeadRecord[]) {
+  const ids = [...new Set(rows.flatMap((r) => r.products))];
+  if (ids.length === 0) return new Map<string, string>();
+  const found = await ctx.db
+    .select({ id: products.id, productName: products.productName })
+    .from(products)
+    .where(and(eq(products.businessId, businessId), inArray(products.id, ids)));
+  return new Map(found.map((p) => [p.id, p.productName]));
+}
+
+function toOwnerLead(r: LeadRecord, names: Map<string, string>): OwnerLead {
+  return {
+    _id: r.id,
+    name: r.name,
+    phoneNo: r.phoneNo,
+    email: r.email,
+    query: r.query,
+    createdAt: r.createdAt.toISOString(),
+    fkProductId: r.fkProductId,
+    productName: r.productName,
+    fkCatalogueId: r.fkCatalogueId,
+    catalogueName: r.catalogueName,
+    products: r.products,
+    isNew: r.seenAt === null,
+    productNames: r.kind === 'product' ? [r.productName ?? ''] : r.products.flatMap((id) => names.get(id) ?? []),
+  };
+}
+
+/**
+ * One page of leads (newest first) and the count. Leads on the page are marked seen: the page
+ * answers whether each was new before this view, and the next view shows them as seen.
+ */
+async function pageOfLeads(
+  ctx: OwnerCtx,
+  {
+    businessId,
+    kind,
+    fkId,
+    searchQuery,
+    pageNo,
+    perPage,
+  }: { businessId: string; kind: LeadKind; fkId?: string; searchQuery: string; pageNo: number; perPage: number },
+) {
+  const where = leadsWhere(businessId, kind, { fkId, searchQuery });
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(leads)
+      .where(where)
+      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .limit(perPage)
+      .offset((pageNo - 1) * perPage),
+    ctx.db.select({ total: count() }).from(leads).where(where),
+  ]);
+  const names = await productNamesFor(ctx, businessId, rows);
+  const unseen = rows.filter((r) => r.seenAt === null).map((r) => r.id);
+  if (unseen.length) {
+    await ctx.db
+      .update(leads)
+      .set({ seenAt: sql`now()` })
+      .where(and(eq(leads.businessId, businessId), inArray(leads.id, unseen), isNull(leads.seenAt)));
+  }
+  return { rows: rows.map((r) => toOwnerLead(r, names)), count: total };
+}
+
+/** The product's name for its leads page: the product's current name, else the name its leads kept. 404 when neither exists. */
+async function productNameOf(ctx: OwnerCtx, businessId: string, id: string): Promise<string> {
+  if (!isUuid(id)) throw AppError.notFound(serverMessages.productNotFound);
+  const [product] = await ctx.db
+    .select({ name: products.productName })
+    .from(products)
+    .where(and(eq(products.businessId, businessId), eq(products.id, id)));
+  if (product) return product.name;
+  const [lead] = await ctx.db
+    .select({ name: leads.productName })
+    .from(leads)
+    .where(and(eq(leads.businessId, businessId), eq(leads.fkProductId, id)))
+    .limit(1);
+  if (!lead) throw AppError.notFound(serverMessages.productNotFound);
+  return lead.name ?? '';
+}
+
+async function catalogueNameOf(ctx: OwnerCtx, businessId: string, id: string): Promise<string> {
+  if (!isUuid(id)) throw AppError.notFound(serverMessages.catalogueNotFound);
+  const [catalogue] = await ctx.db
+    .select({ name: catalogues.catalogueName })
+    .from(catalogues)
+    .where(and(eq(catalogues.businessId, businessId), eq(catalogues.id, id)));
+  if (catalogue) return catalogue.name;
+  const [lead] = await ctx.db
+    .select({ name: leads.catalogueName })
+    .from(leads)
+    .where(and(eq(leads.businessId, businessId), eq(leads.fkCatalogueId, id)))
+    .limit(1);
+  if (!lead) throw AppError.notFound(serverMessages.catalogueNotFound);
+  return lead.name ?? '';
+}
+
+type ListArgs = { businessId: string; searchQuery: string; pageNo: number; perPage: number };
+
+/** SPEC §7 products fetchAllLeads -> productLeads, productName, count. */
+export async function fetchProductLeads(ctx: OwnerCtx, { fkProductId, ...args }: ListArgs & { fkProductId: string }) {
+  const productName = await productNameOf(ctx, args.businessId, fkProductId);
+  const page = await pageOfLeads(ctx, { ...args, kind: 'product', fkId: fkProductId });
+  return { productLeads: page.rows, productName, count: page.count };
+}
+
+/** SPEC §7 catalogues fetchAllLeads -> catalogueLeads, catalogueName, count. */
+export async function fetchCatalogueLeads(ctx: OwnerCtx, { fkCatalogueId, ...args }: ListArgs & { fkCatalogueId: string }) {
+  const catalogueName = await catalogueNameOf(ctx, args.businessId, fkCatalogueId);
+  const page = await pageOfLeads(ctx, { ...args, kind: 'catalogue', fkId: fkCatalogueId });
+  return { catalogueLeads: page.rows, catalogueName, count: page.count };
+}
+
+/** SPEC §7 fetchAllProductsLeads / fetchAllCataloguesLeads -> leads, count. */
+export async function fetchAllLeads(ctx: OwnerCtx, args: ListArgs & { kind: LeadKind }) {
+  const page = await pageOfLeads(ctx, args);
+  return { leads: page.rows, count: page.count };
+}
+
+/** SPEC §7 deleteLead {id} (products or catalogues): only the owner's own lead of that kind. */
+export async function deleteLead(ctx: OwnerCtx, { businessId, kind, id }: { businessId: string; kind: LeadKind; id: string }) {
+  if (!isUuid(id)) throw AppError.notFound(leadMessages.notFound);
+  const rows = await ctx.db
+    .delete(leads)
+    .where(and(eq(leads.businessId, businessId), eq(leads.kind, kind), eq(leads.id, id)))
+    .returning({ id: leads.id });
+  if (rows.length === 0) throw AppError.notFound(leadMessages.notFound);
+  return { _id: id };
+}
+
+// SPEC §3: the export leaves out _id, __v, updatedAt, fkCatalogueId, fkProductId, isActive.
+const csvHeaders: Record<LeadKind, string[]> = {
+  product: ['S.No.', 'name', 'phoneNo', 'email', 'query', 'createdAt', 'productName', 'productLink'],
+  catalogue: ['S.No.', 'name', 'phoneNo', 'email', 'query', 'createdAt', 'catalogueName', 'products'],
+};
+const csvBatch = 2000;
+
+/**
+ * SPEC §7 downloadLeads: every lead of a kind (or of one product/catalogue) as CSV, newest first,
+ * streamed from PostgreSQL in keyset batches: memory stays flat however many leads there are.
+ * Product columns are links to the public product pages (on the business's own domain if it has one).
+ */
+export async function leadsCsv(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  { businessId, kind, fkId }: { businessId: string; kind: LeadKind; fkId: string },
+): Promise<AsyncIterable<string>> {
+  if (fkId) await (kind === 'product' ? productNameOf(ctx, businessId, fkId) : catalogueNameOf(ctx, businessId, fkId));
+  const [business] = await ctx.db
+    .select({ businessName: businesses.businessName, domain: businesses.domain })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  if (!business) throw AppError.notFound(serverMessages.businessNotFound);
+  const base = business.domain ? `https://${business.domain}` : ctx.config.publicUrl;
+  const link = (id: string) => `${base}${productPath(business.businessName, id, Boolean(business.domain))}`;
+  const where = leadsWhere(businessId, kind, { fkId: fkId || undefined });
+
+  async function* rows() {
+    yield csvBom + csvRow(csvHeaders[kind]);
+    let serial = 0;
+    let cursor: { at: string; id: string } | null = null;
+    for (;;) {
+      const batch: (LeadRecord & { at: string })[] = await ctx.db
+        .select({ ...getTableColumns(leads), at: sql<string>`${leads.createdAt}::text` })
+        .from(leads)
+        .where(and(where, cursor ? sql`(${leads.createdAt}, ${leads.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined))
+        .orderBy(desc(leads.createdAt), desc(leads.id))
+        .limit(csvBatch);
+      let out = '';
+      for (const r of batch) {
+        serial++;
+        const common = [String(serial), r.name, r.phoneNo, r.email, r.query, csvDate(r.createdAt)];
+        out +=
+          kind === 'product'
+            ? csvRow([...common, r.productName ?? '', r.fkProductId ? link(r.fkProductId) : ''])
+            : csvRow([...common, r.catalogueName ?? '', r.products.map(link).join(', ')]);
+      }
+      if (out) yield out;
+      if (batch.length < csvBatch) return;
+      const last = batch[batch.length - 1];
+      cursor = { at: last.at, id: last.id };
+    }
+  }
+  return rows();
 }

@@ -1,3 +1,4 @@
+import { antiSpamMessages } from '@stashblog/contract/anti-spam';
 import { encodeId } from '@stashblog/contract/ids';
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import { count, eq } from 'drizzle-orm';
@@ -9,6 +10,8 @@ import { catalogues } from '../../db/schema/catalogues.ts';
 import { leads } from '../../db/schema/leads.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { products } from '../../db/schema/products.ts';
+import { publicFormLimits } from '../anti-spam/anti-spam.routes.ts';
+import { rejectionCounts } from '../anti-spam/anti-spam.service.ts';
 import { human } from '../anti-spam/test-form.ts';
 import { insertProducts } from '../catalogues/test-products.ts';
 
@@ -208,5 +211,45 @@ describe('product leads', () => {
     expect(codes.slice(0, 10).every((c) => c === 201)).toBe(true);
     expect(codes[10]).toBe(429);
     expect((await post(PL, payload, '10.9.9.8')).statusCode).toBe(201);
+  });
+});
+
+describe('spam defences on enquiries', () => {
+  it('refuses a honeypot or a too-fast enquiry with a clear error, counting it and storing nothing', async () => {
+    const before = await countRows(owner.businessId);
+    const base = { ...visitor, businessName: 'lead-shop', fkProductId: ids[0] };
+    const bot = await post(PL, { ...base, website: 'https://buy.example' }, '10.12.0.1');
+    expect(bot.statusCode).toBe(400);
+    expect(bot.json().error).toBe(antiSpamMessages.honeypot);
+    const fast = await post(PL, { ...base, formElapsedMs: 150 }, '10.12.0.2');
+    expect(fast.json().error).toBe(antiSpamMessages.tooFast);
+    const raw = await app.inject({ method: 'POST', url: PL, payload: base, remoteAddress: '10.12.0.3' });
+    expect(raw.json().error).toBe(antiSpamMessages.missing);
+    expect(await countRows(owner.businessId)).toEqual(before);
+    expect(await rejectionCounts(app.ctx, 'product-lead')).toMatchObject({ honeypot: 1, 'too-fast': 1 });
+  });
+
+  it('stores a double submit once (same idempotency key), even when both arrive together', async () => {
+    const before = await countRows(owner.businessId);
+    const payload = { ...visitor, businessName: 'lead-shop', fkProductId: ids[0], ...human() };
+    const [x, y] = await Promise.all([post(PL, payload, '10.13.0.1'), post(PL, payload, '10.13.0.1')]);
+    expect([x.statusCode, y.statusCode]).toEqual([201, 201]);
+    expect(x.json().payload.id).toBe(y.json().payload.id);
+    const after = await countRows(owner.businessId);
+    expect(after).toEqual({ leads: before.leads + 1, notifications: before.notifications + 1 });
+  });
+
+  it('limits enquiries to one business from many addresses, with a clear 429 counted', async () => {
+    const fresh = await app.owner('flooded-shop');
+    const [pid] = await insertProducts(app, fresh.businessId, [{ productName: 'Popular' }]);
+    const payload = { ...visitor, businessName: 'flooded-shop', fkProductId: pid };
+    const max = publicFormLimits.perBusiness.max;
+    for (let i = 0; i < max; i++) expect((await post(PL, payload, `10.14.${Math.floor(i / 100)}.${i % 100}`)).statusCode).toBe(201);
+    const refused = await post(PL, payload, '10.15.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe(antiSpamMessages.businessRateLimited);
+    // Other businesses are unaffected.
+    expect((await post(PL, { ...visitor, businessName: 'lead-shop', fkProductId: ids[0] }, '10.15.0.2')).statusCode).toBe(201);
+    await expect.poll(async () => (await rejectionCounts(app.ctx, 'product-lead'))['business-rate-limit']).toBe(1);
   });
 });

@@ -1,0 +1,32 @@
+import { limits } from '@stashblog/contract/limits';
+
+// RFC 4180 CSV with formula-injection neutralised (OWASP "CSV injection"): a cell a spreadsheet
+// would run as a formula (starting with = + - @, tab or CR) gets a leading apostrophe.
+const formulaStart = /^[=+\-@\t\r]/;
+
+export function csvCell(value: string): string {
+  const safe = formulaStart.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function csvRow(cells: string[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+// SPEC §9: dates in Asia/Kolkata, en-US format ("11/22/2026, 11:45:47 AM").
+const dateFormat = new Intl.DateTimeFormat(limits.locale, {
+  timeZone: limits.timeZone,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+export function csvDate(d: Date): string {
+  return dateFormat.format(d);
+}
+
+/** UTF-8 byte order mark: spreadsheet apps then read names in any script correctly. */
+export const csvBom = '\uFEFF';
