@@ -81,12 +81,7 @@ export const leadMessages = {
   seenLead: 'Seen',
 } as const;
 
-const searchQuery = z
-  .string()
-  .max(200)
-  .transform((s) => noNul(s).trim())
-  .optional()
-  .default('');
+const searchQuery = safeText().trim().max(200).optional().default('');
 const leadsPaging = {
   pageNo: z.coerce.number().int().min(1).max(1_000_000).default(1),
   perPage: z.coerce.number().int().min(1).max(limits.maxPerPage).default(limits.forumsLeadsPage),
