@@ -39,7 +39,7 @@ const ready = await new Promise<Ready>((resolve, reject) => {
   child.on('message', (m: Ready) => m.ready && resolve(m));
   child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
 });
-const rss = () =>
+const rss = (settled = false) =>
   new Promise<number>((resolve) => {
     const on = (m: { rss?: number }) => {
       if (m.rss) {
@@ -48,7 +48,7 @@ const rss = () =>
       }
     };
     child.on('message', on);
-    child.send('rss');
+    child.send(settled ? 'rss-gc' : 'rss');
   });
 
 function download(): Promise<{ ms: number; bytes: number; lines: number; status: number }> {
@@ -60,7 +60,7 @@ function download(): Promise<{ ms: number; bytes: number; lines: number; status:
         let lines = 0;
         res.on('data', (chunk: Buffer) => {
           bytes += chunk.length;
-          for (const b of chunk) if (b === 10) lines++;
+          for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
         });
         res.on('end', () => resolve({ ms: performance.now() - started, bytes, lines, status: res.statusCode ?? 0 }));
         res.on('error', reject);
@@ -86,7 +86,7 @@ async function sampled<T>(fn: () => Promise<T>) {
 
 const mb = (n: number) => +(n / 1024 / 1024).toFixed(1);
 await download(); // warm-up: JIT, connection pool, PostgreSQL cache
-const before = await rss();
+const before = await rss(true);
 const runs: { ms: number; peakGrowthMB: number }[] = [];
 let last = { bytes: 0, lines: 0, status: 0 };
 for (let i = 0; i < 3; i++) {
@@ -95,7 +95,7 @@ for (let i = 0; i < 3; i++) {
   last = result;
   runs.push({ ms: Math.round(result.ms), peakGrowthMB: mb(peak - before) });
 }
-const after = await rss();
+const after = await rss(true);
 
 // Baseline: the same rows and columns in one plain query from this process.
 const baselineUrl = dbUrl ?? null;

@@ -8,7 +8,7 @@ import { leads } from '../../db/schema/leads.ts';
 import { human } from '../anti-spam/test-form.ts';
 import { insertProducts } from '../catalogues/test-products.ts';
 import { parseCsv } from './csv-parse.ts';
-import { csvCell } from './leads-csv.ts';
+import { csvCell, csvDate, csvDateIntl } from './leads-csv.ts';
 
 let app: TestApp;
 type Owner = Awaited<ReturnType<TestApp['owner']>>;
@@ -244,5 +244,19 @@ describe('reply links', () => {
   });
   it('mail: mailto with a subject', () => {
     expect(mailReplyUrl(lead)).toBe('mailto:asha%2Bx@example.test?subject=Re%3A%20your%20enquiry%20about%20Silk%20scarf');
+  });
+});
+
+describe('CSV dates', () => {
+  it('match Intl en-US in Asia/Kolkata for dates across years, midnight and noon', () => {
+    const samples = [
+      Date.UTC(2026, 0, 15, 18, 30, 0),
+      Date.UTC(2026, 0, 15, 6, 30, 0),
+      Date.UTC(2024, 1, 29, 23, 59, 59),
+      Date.UTC(1999, 11, 31, 18, 29, 59),
+    ];
+    for (let i = 0; i < 500; i++) samples.push(Date.UTC(2000, 0, 1) + Math.floor(Math.random() * 40 * 365 * 86400_000));
+    for (const t of samples) expect(csvDate(new Date(t))).toBe(csvDateIntl(new Date(t)));
+    expect(csvDate(new Date(Date.UTC(2026, 0, 15, 18, 30, 0)))).toBe('1/16/2026, 12:00:00 AM');
   });
 });

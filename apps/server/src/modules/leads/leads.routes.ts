@@ -40,7 +40,7 @@ function sendCsv(reply: FastifyReply, body: AsyncIterable<string>) {
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${leadMessages.csvFileName}"`)
     .header('cache-control', 'no-store')
-    .send(Readable.from(body));
+    .send(Readable.from(body, { objectMode: false }));
 }
 
 export function leadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
