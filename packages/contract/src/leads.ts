@@ -110,7 +110,10 @@ export type CatalogueLeadsPayload = z.infer<typeof catalogueLeadsPayload>;
 export type AllLeadsPayload = z.infer<typeof allLeadsPayload>;
 
 /** 'Reply on WhatsApp': a click-to-chat link to +91{phone} with a greeting naming what was asked about. */
-export function whatsAppReplyUrl(l: Pick<OwnerLead, 'name' | 'phoneNo' | 'productName' | 'catalogueName' | 'productNames'>, businessName: string) {
+export function whatsAppReplyUrl(
+  l: Pick<OwnerLead, 'name' | 'phoneNo' | 'productName' | 'catalogueName' | 'productNames'>,
+  businessName: string,
+) {
   const about = l.catalogueName
     ? `your enquiry about our catalogue "${l.catalogueName}"${l.productNames.length ? ` (${l.productNames.join(', ')})` : ''}`
     : `your enquiry about "${l.productName ?? 'our product'}"`;
