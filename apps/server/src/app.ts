@@ -12,9 +12,11 @@ import type { AppContext } from './app-context.ts';
 import { localStore } from './blobs/local-store.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { startContentVersions } from './db/content-versions.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerHostileInput } from './http/hostile-input.ts';
 import { postgresRateLimitStore } from './http/rate-limit-store.ts';
+import { createPublicCache, registerPublicCache } from './http/public-cache.ts';
 import { ssrRoutes } from './http/ssr.ts';
 import { registerTenant } from './http/tenant.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -36,10 +38,16 @@ import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { visitsRoutes } from './modules/visits/visits.routes.ts';
 
-export type BuildOptions = { config: Config; db: Database; logger?: boolean | object };
+export type BuildOptions = {
+  config: Config;
+  db: Database;
+  logger?: boolean | object;
+  /** false: every public read runs its queries (the uncached side of bench/http.ts). */
+  publicCache?: boolean;
+};
 
 // The Fastify instance: used by main.ts and by every test (through app.inject or a real port).
-export async function buildApp({ config, db, logger = false }: BuildOptions) {
+export async function buildApp({ config, db, logger = false, publicCache = true }: BuildOptions) {
   const app = Fastify({
     logger: logger === true ? { level: config.logLevel } : logger,
     // Only the proxies TRUST_PROXY names may set the client address, host and scheme (request.ip,
@@ -80,6 +88,11 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   registerErrorHandler(app);
   registerHostileInput(app);
   registerTenant(app, ctx);
+  // Public reads cached by per-business content version, kept coherent across app nodes (decision 012).
+  const versions = await startContentVersions(db, app.log);
+  app.addHook('onClose', () => versions.close());
+  const cache = createPublicCache(versions, { enabled: publicCache });
+  registerPublicCache(app, cache);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await db.execute(sql`select 1`);
@@ -105,7 +118,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions) {
   await app.register(insightsRoutes(ctx));
 
   // Pages last: the SSR catch-all answers whatever path no API route claimed.
-  await app.register(ssrRoutes(ctx));
+  await app.register(ssrRoutes(ctx, cache));
 
   return Object.assign(app, { ctx });
 }

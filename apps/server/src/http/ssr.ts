@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { AppContext } from '../app-context.ts';
+import type { PublicCache } from './public-cache.ts';
 
 // Our own Fastify ↔ Web Request/Response adapter for the React Router build (docs/decisions/002-ssr-adapter.md).
 // Registered last: it answers every page path that no API route claimed.
@@ -23,7 +24,7 @@ export async function loadWebBuild(ctx: AppContext): Promise<ServerBuild | null>
 }
 
 /** Serves build/client and renders pages; without a web build it registers nothing (API-only, as in server tests). */
-export function ssrRoutes(ctx: AppContext) {
+export function ssrRoutes(ctx: AppContext, cache?: PublicCache) {
   return async function ssr(app: FastifyInstance) {
     const build = await loadWebBuild(ctx);
     if (!build) {
@@ -58,14 +59,17 @@ export function ssrRoutes(ctx: AppContext) {
       method: ['GET', 'POST'],
       url: '/*',
       schema: { hide: true },
-      handler: (request, reply) => renderPage(handle, ctx, request, reply),
+      handler: (request, reply) => renderPage(handle, ctx, request, reply, cache),
     });
   };
 }
 
-async function renderPage(handle: RequestHandler, ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+async function renderPage(handle: RequestHandler, ctx: AppContext, request: FastifyRequest, reply: FastifyReply, cache?: PublicCache) {
   const pathname = request.url.split('?')[0];
   if (notPages.some((p) => pathname.startsWith(p))) return reply.callNotFound();
+  // Anonymous storefront pages come from the public cache while the business's content is unchanged.
+  const ticket = cache ? await cache.pageTicket(request) : null;
+  if (ticket && cache?.serve(ticket, request, reply)) return reply;
   const controller = new AbortController();
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
@@ -74,6 +78,13 @@ async function renderPage(handle: RequestHandler, ctx: AppContext, request: Fast
     ctx,
     tenant: (request as FastifyRequest & { tenant?: unknown }).tenant ?? null,
   });
+  if (ticket && cache && response.status === 200 && response.body && !response.headers.has('set-cookie')) {
+    const body = Buffer.from(await response.arrayBuffer());
+    reply.status(200);
+    for (const [name, value] of response.headers) if (name !== 'cache-control') reply.header(name, value);
+    cache.store(ticket, reply, body, response.headers.get('content-type') ?? 'text/html; charset=utf-8');
+    return reply.send(body);
+  }
   return sendWebResponse(reply, response);
 }
 

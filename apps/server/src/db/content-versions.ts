@@ -1,0 +1,190 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Database } from './client.ts';
+
+// Per-business public content versions (table content_versions, bumped by statement triggers in
+// the writer's own transaction; docs/decisions/012-public-cache-and-content-version.md), known in memory on every
+// app node: each node LISTENs on 'content_version', so a commit on any node reaches all within
+// milliseconds. Memory is trusted only while the listener is connected; otherwise every read asks
+// the database. Every write statement (and COMMIT) through this node's pool also drops what memory
+// holds as it completes, so the next read here sees the new version even while the notification is
+// still on its way: a request, a CLI command or a test writing through `ctx.db` cannot forget it.
+
+export const versionChannel = 'content_version';
+
+export type BusinessVersion = { businessId: string; version: number };
+
+export type ContentVersions = {
+  /** The version of a business id; from memory when known. */
+  version(businessId: string): Promise<number>;
+  /** A business (any state) by its name with its version; null when there is none. */
+  byName(businessName: string): Promise<BusinessVersion | null>;
+  /** Drops everything known here (done after every write statement through this node's pool). */
+  forget(): void;
+  /** Called with each version change announced by any node. */
+  onChange(listener: (change: BusinessVersion) => void): void;
+  /** True while the LISTEN connection is up (memory is trusted). */
+  readonly live: boolean;
+  close(): Promise<void>;
+};
+
+const maxKnown = 50_000;
+
+export async function startContentVersions(db: Database, log: { warn: (o: object, msg: string) => void }): Promise<ContentVersions> {
+  const versions = new Map<string, number>();
+  const names = new Map<string, string>();
+  const listeners: ((change: BusinessVersion) => void)[] = [];
+  // Bumped whenever memory is dropped: a read that started before must not store what it read.
+  let epoch = 0;
+  let live = false;
+  let closed = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+
+  const forget = () => {
+    epoch++;
+    versions.clear();
+    names.clear();
+  };
+
+  const onNotification = (message: pg.Notification) => {
+    const [businessId, v] = (message.payload ?? '').split(':');
+    const version = Number(v);
+    if (!businessId || !Number.isFinite(version)) return;
+    if ((versions.get(businessId) ?? -1) < version) versions.set(businessId, version);
+    // a renamed or deleted business: its old name must be looked up again
+    for (const [name, id] of names) if (id === businessId) names.delete(name);
+    for (const listener of listeners) listener({ businessId, version });
+  };
+
+  const connect = async () => {
+    const options = (db.$client as pg.Pool).options;
+    const c = new pg.Client({ ...options });
+    const down = (e?: Error) => {
+      if (client !== c) return;
+      client = null;
+      live = false;
+      forget();
+      c.removeAllListeners();
+      c.on('error', () => {});
+      c.end().catch(() => {});
+      if (closed) return;
+      if (e) log.warn({ err: e }, 'content version listener lost; reconnecting');
+      retry = setTimeout(() => void connect().catch(() => {}), 1000);
+    };
+    c.on('error', down);
+    c.on('end', () => down(new Error('connection ended')));
+    c.on('notification', onNotification);
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${versionChannel}`);
+    } catch (e) {
+      down(e as Error);
+      throw e;
+    }
+    if (client === c && !closed) {
+      forget(); // whatever was read while nobody listened may be old
+      live = true;
+    }
+  };
+
+  instrumentWrites(db.$client as pg.Pool, forget);
+  try {
+    await connect();
+  } catch (e) {
+    log.warn({ err: e }, 'content version listener could not start; public reads are not cached until it does');
+  }
+
+  async function fetchVersion(businessId: string): Promise<number> {
+    const rows = await db.execute<{ version: string }>(sql`select version from content_versions where business_id = ${businessId}`);
+    return Number(rows.rows[0]?.version ?? 0);
+  }
+
+  async function version(businessId: string): Promise<number> {
+    const known = live ? versions.get(businessId) : undefined;
+    if (known !== undefined) return known;
+    const started = epoch;
+    const v = await fetchVersion(businessId);
+    if (live && started === epoch) {
+      if (versions.size > maxKnown) versions.clear();
+      // a notification may have raced ahead of this read
+      if ((versions.get(businessId) ?? -1) < v) versions.set(businessId, v);
+      return versions.get(businessId) as number;
+    }
+    return v;
+  }
+
+  return {
+    get live() {
+      return live;
+    },
+    version,
+    async byName(businessName) {
+      const knownId = live ? names.get(businessName) : undefined;
+      if (knownId !== undefined) return { businessId: knownId, version: await version(knownId) };
+      const started = epoch;
+      const rows = await db.execute<{ id: string; version: string }>(
+        sql`select b.id, coalesce(v.version, 0) as version from businesses b
+            left join content_versions v on v.business_id = b.id where b.business_name = ${businessName}`,
+      );
+      const row = rows.rows[0];
+      if (live && started === epoch) {
+        if (names.size > maxKnown) names.clear();
+        // unknown names are not remembered: a business may be created under one at any moment
+        if (row) names.set(businessName, row.id);
+        if (row && (versions.get(row.id) ?? -1) < Number(row.version)) versions.set(row.id, Number(row.version));
+      }
+      if (!row) return null;
+      return { businessId: row.id, version: live && started === epoch ? (versions.get(row.id) as number) : Number(row.version) };
+    },
+    forget,
+    onChange(listener) {
+      listeners.push(listener);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const c = client;
+      client = null;
+      live = false;
+      if (c) {
+        c.removeAllListeners();
+        c.on('error', () => {});
+        await c.end().catch(() => {});
+      }
+    },
+  };
+}
+
+const instrumented = Symbol('content-version writes');
+const reads = /^\s*(select|show|begin|start transaction|savepoint|release|set|listen)\b/i;
+
+/** Calls `forget` as each statement other than a plain read completes on a client of `pool`. */
+function instrumentWrites(pool: pg.Pool, forget: () => void) {
+  pool.on('acquire', (client) => {
+    const c = client as pg.PoolClient & { [instrumented]?: true };
+    if (c[instrumented]) return;
+    c[instrumented] = true;
+    const query = c.query.bind(c) as (...args: unknown[]) => unknown;
+    (c as { query: unknown }).query = (...args: unknown[]) => {
+      const first = args[0] as string | { text?: string; callback?: unknown } | undefined;
+      const text = typeof first === 'string' ? first : first?.text;
+      if (typeof text !== 'string' || reads.test(text)) return query(...args);
+      const last = args.length - 1;
+      if (typeof args[last] === 'function') {
+        const callback = args[last] as (...r: unknown[]) => void;
+        args[last] = (...r: unknown[]) => {
+          forget();
+          callback(...r);
+        };
+        return query(...args);
+      }
+      const result = query(...args);
+      if (result && typeof (result as Promise<unknown>).then === 'function') {
+        (result as Promise<unknown>).then(forget, forget);
+      }
+      return result;
+    };
+  });
+}

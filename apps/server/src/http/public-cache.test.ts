@@ -1,0 +1,221 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { encodeId } from '@stashblog/contract/ids';
+import { generatePrivateLinkCode } from '@stashblog/contract/private-links';
+import type { Product } from '@stashblog/contract/products';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { products } from '../db/schema/products.ts';
+import { createSession } from '../modules/auth/auth.service.ts';
+import { createBusiness } from '../modules/users/users.service.ts';
+import { publicCacheControl } from './public-cache.ts';
+
+// The public cache (decision 012): what a visitor sees follows every write at once on this node
+// and within a second from another node (a write straight into the database stands in for one);
+// signed-in and private-link answers never come from or go into it.
+type Owner = { token: string; businessId: string; businessName: string };
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+async function newOwner(businessName: string): Promise<Owner> {
+  const { id } = await createBusiness(app.ctx, {
+    businessName,
+    name: businessName,
+    email: `${businessName}@example.test`,
+    password: 'pw-123456789',
+  });
+  return { token: await createSession(app.ctx, id), businessId: id, businessName };
+}
+
+const admin = (owner: Owner, method: 'POST' | 'PUT', url: string, payload: object) =>
+  app.inject({ method, url, headers: { authorization: owner.token }, payload });
+
+async function publicProduct(owner: Owner, productName: string): Promise<Product> {
+  const res = await admin(owner, 'POST', '/api/userAdmin/products/create', { category: 'Lamps', productName, description: 'Hand made' });
+  expect(res.statusCode, res.body).toBe(201);
+  const product = res.json().payload.product as Product;
+  expect((await admin(owner, 'PUT', '/api/userAdmin/products/updateStatus', { id: product._id })).json().payload.status).toBe(true);
+  return product;
+}
+
+const list = (owner: Owner, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url: `/api/public/products/fetchAll?businessName=${owner.businessName}&pageNo=1&perPage=12`, headers });
+const listed = (res: { json: () => { payload: { products: Product[] } } }) => res.json().payload.products.map((p) => p.productName);
+
+describe('public cache', () => {
+  it('serves a repeated public read from memory with an ETag, and answers 304 to a matching If-None-Match', async () => {
+    const owner = await newOwner('cache-etag');
+    for (const name of ['Brass lamp', 'Teak chair', 'Jute basket', 'Marble table']) await publicProduct(owner, name);
+    const first = await list(owner);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-cache']).toBeUndefined();
+    expect(first.headers['cache-control']).toBe(publicCacheControl);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"\d+-/);
+
+    const second = await list(owner);
+    expect(second.headers['x-cache']).toBe('HIT');
+    expect(second.headers.etag).toBe(etag);
+    expect(second.body).toBe(first.body);
+
+    const revalidated = await list(owner, { 'if-none-match': etag });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+    // another version's tag gets the full answer
+    expect((await list(owner, { 'if-none-match': 'W/"0-nothing"' })).statusCode).toBe(200);
+
+    // compressed answers come from the cache too, and decode to the same JSON
+    const br = await list(owner, { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['x-cache']).toBe('HIT');
+  });
+
+  it('shows a product made private and answers anew after a theme change on the very next request', async () => {
+    const owner = await newOwner('cache-writes');
+    const lamp = await publicProduct(owner, 'Brass lamp');
+    await publicProduct(owner, 'Teak chair');
+    expect(listed(await list(owner)).sort()).toEqual(['Brass lamp', 'Teak chair']);
+    expect((await list(owner)).headers['x-cache']).toBe('HIT');
+    const etag = (await list(owner)).headers.etag as string;
+
+    await admin(owner, 'PUT', '/api/userAdmin/products/updateStatus', { id: lamp._id });
+    const after = await list(owner, { 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers['x-cache']).toBeUndefined();
+    expect(listed(after)).toEqual(['Teak chair']);
+
+    const home = () => app.inject({ method: 'GET', url: `/api/public/user/fetchHome?businessName=${owner.businessName}` });
+    const before = await home();
+    expect(before.statusCode, before.body).toBe(200);
+    expect((await home()).headers['x-cache']).toBe('HIT');
+    const themed = await admin(owner, 'PUT', '/api/userAdmin/user/updateTheme', { template: 'template1', theme: 'theme3' });
+    expect(themed.statusCode, themed.body).toBe(200);
+    // the home call does not carry the theme, but it is made afresh (the pages below show it)
+    expect((await home()).headers['x-cache']).toBeUndefined();
+  });
+
+  it('follows a write made by another node (its own connection to the database) within a second', async () => {
+    const owner = await newOwner('cache-remote');
+    const lamp = await publicProduct(owner, 'Brass lamp');
+    expect(listed(await list(owner))).toEqual(['Brass lamp']);
+    expect((await list(owner)).headers['x-cache']).toBe('HIT');
+
+    // not through this app's pool: only the NOTIFY can tell this node
+    const other = new pg.Client({ ...app.ctx.db.$client.options });
+    await other.connect();
+    await other.query('update products set product_name = $1 where id = $2', ['Copper lamp', lamp._id]);
+    await other.end();
+    const deadline = Date.now() + 1000;
+    let names = listed(await list(owner));
+    while (names[0] !== 'Copper lamp' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+      names = listed(await list(owner));
+    }
+    expect(names).toEqual(['Copper lamp']);
+  });
+
+  it('does not bump the version for view counters or updates that change nothing', async () => {
+    const owner = await newOwner('cache-counters');
+    const lamp = await publicProduct(owner, 'Brass lamp');
+    const version = async () =>
+      Number(
+        (await app.ctx.db.execute<{ v: string }>(sql`select version as v from content_versions where business_id = ${owner.businessId}`))
+          .rows[0]?.v,
+      );
+    const v0 = await version();
+    expect(v0).toBeGreaterThan(0);
+    await app.ctx.db
+      .update(products)
+      .set({ visits: sql`${products.visits} + 1` })
+      .where(eq(products.id, lamp._id));
+    await app.ctx.db.update(products).set({ productName: 'Brass lamp' }).where(eq(products.id, lamp._id));
+    expect(await version()).toBe(v0);
+    await app.ctx.db.update(products).set({ isPromoted: true }).where(eq(products.id, lamp._id));
+    expect(await version()).toBe(v0 + 1);
+  });
+
+  it('never serves or keeps signed-in answers', async () => {
+    const owner = await newOwner('cache-signed-in');
+    await publicProduct(owner, 'Brass lamp');
+    const signedIn = await list(owner, { authorization: owner.token });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers.etag).toBeUndefined();
+    expect(signedIn.headers['cache-control']).not.toBe(publicCacheControl);
+    // the signed-in answer was not kept: the first anonymous read is made afresh
+    expect((await list(owner)).headers['x-cache']).toBeUndefined();
+    expect((await list(owner)).headers['x-cache']).toBe('HIT');
+    // and a cached answer is not handed to a signed-in caller
+    expect((await list(owner, { authorization: owner.token })).headers['x-cache']).toBeUndefined();
+  });
+
+  it('never serves or keeps private-link answers', async () => {
+    const owner = await newOwner('cache-private');
+    const res = await admin(owner, 'POST', '/api/userAdmin/products/create', {
+      category: 'Lamps',
+      productName: 'Secret lamp',
+      description: 'x',
+    });
+    const id = res.json().payload.product._id as string;
+    const link = await admin(owner, 'POST', '/api/userAdmin/products/generatePrivateLink', {
+      fkProductId: id,
+      privateLink: generatePrivateLinkCode(),
+      linkExpiresAt: { unit: 'Hours', amount: 1 },
+      allowMultipleUsers: true,
+    });
+    expect(link.statusCode, link.body).toBe(201);
+    const code = link.json().payload.privateLink.privateLink as string;
+    const open = () =>
+      app.inject({ method: 'GET', url: `/api/public/products/fetchPrivateLink?businessName=${owner.businessName}&privateLink=${code}` });
+    for (const res of [await open(), await open()]) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['x-cache']).toBeUndefined();
+      expect(res.headers.etag).toBeUndefined();
+      expect(String(res.headers['cache-control'])).not.toContain('public');
+    }
+  });
+});
+
+// Pages need the web build (`npm test` builds it first; a bare server checkout has none).
+describe.skipIf(!existsSync(path.join(import.meta.dirname, '../../../web/build/server/index.js')))('public cache: storefront pages', () => {
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { host: app.ctx.config.appHosts[0], ...headers } });
+
+  it('keeps anonymous product and home pages until a write to the business, then renders them anew', async () => {
+    const owner = await newOwner('cache-pages');
+    const lamp = await publicProduct(owner, 'Brass lamp');
+    const url = `/${owner.businessName}/products/${encodeURIComponent(encodeId(lamp._id))}`;
+    const first = await page(url);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.body).toContain('Brass lamp');
+    expect(first.headers['cache-control']).toBe(publicCacheControl);
+    const cached = await page(url);
+    expect(cached.headers['x-cache']).toBe('HIT');
+    expect(cached.body).toBe(first.body);
+    expect((await page(url, { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
+
+    const renamed = await admin(owner, 'PUT', '/api/userAdmin/products/update', {
+      id: lamp._id,
+      category: 'Lamps',
+      productName: 'Copper lamp',
+      description: 'Hand made',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const after = await page(url);
+    expect(after.headers['x-cache']).toBeUndefined();
+    expect(after.body).toContain('Copper lamp');
+    expect(after.body).not.toContain('Brass lamp');
+
+    const home = `/${owner.businessName}/home`;
+    expect((await page(home)).body).toContain('data-theme="default"');
+    expect((await page(home)).headers['x-cache']).toBe('HIT');
+    await admin(owner, 'PUT', '/api/userAdmin/user/updateTheme', { template: '', theme: 'theme3' });
+    expect((await page(home)).body).toContain('data-theme="theme3"');
+
+    await admin(owner, 'PUT', '/api/userAdmin/products/updateStatus', { id: lamp._id });
+    expect((await page(url)).statusCode).toBe(404);
+  });
+});

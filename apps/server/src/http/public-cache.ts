@@ -1,0 +1,171 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ContentVersions } from '../db/content-versions.ts';
+
+// The one cache of public responses (docs/decisions/012-public-cache-and-content-version.md): public API GETs and
+// anonymous storefront pages, kept in memory under (protocol, host, path + query) together with
+// the business's content version at the time they were made. A write to the business bumps the
+// version (a trigger, in the writer's transaction), every node hears of it (LISTEN/NOTIFY), and the
+// entry no longer matches. Responses carry an ETag (If-None-Match → 304) and a Cache-Control that
+// lets a CDN keep them briefly. Never cached: anything with an authorization header, private links,
+// sign-in, admin and platform paths, and any response but a plain 200 without cookies.
+
+/** Public pages and API reads: browsers revalidate (ETag), shared caches keep them a few seconds. */
+export const publicCacheControl = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
+
+// Reads of one business's public data, answered the same for every anonymous visitor.
+const cacheableApi =
+  /^\/api\/public\/(products\/(fetch|fetchAll|fetchSuggestions)|catalogues\/(fetch|fetchAll|fetchProducts)|user\/(fetchHome|fetchAboutUs|fetchCategories))$/;
+// Storefront pages below /{businessName} (own host) or / (custom domain), and their .data loads.
+const cacheablePage = /^\/(home|products(\/[^/]+)?|catalogues(\/[^/]+)?|aboutus|contactus)(\.data)?\/?$/;
+const neverCached = /privatelink|signin|useradmin|platform/i;
+
+const maxBytes = 64 * 1024 * 1024;
+// Entries also expire: derived figures (view counters, "new arrivals") move without a write.
+const maxAgeMs = 60_000;
+const compressMin = 1024;
+
+export type CacheTicket = { key: string; businessId: string; version: number };
+
+type Entry = CacheTicket & {
+  at: number;
+  contentType: string;
+  etag: string;
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  size: number;
+};
+
+export type PublicCache = {
+  /** The ticket of a GET for `businessName`'s public data when its answer may be cached, else null. */
+  ticket(request: FastifyRequest, businessName: string | undefined): Promise<CacheTicket | null>;
+  /** For a storefront page request: its ticket when the answer may be cached, else null. */
+  pageTicket(request: FastifyRequest): Promise<CacheTicket | null>;
+  /** Answers from the cache when it holds the ticket's entry; true when it did. */
+  serve(ticket: CacheTicket, request: FastifyRequest, reply: FastifyReply): boolean;
+  /** Keeps a 200 answer and sets its ETag and Cache-Control on the reply. */
+  store(ticket: CacheTicket, reply: FastifyReply, body: Buffer, contentType: string): void;
+  readonly versions: ContentVersions;
+};
+
+export function createPublicCache(versions: ContentVersions, { enabled = true } = {}): PublicCache {
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+
+  const drop = (key: string) => {
+    const e = entries.get(key);
+    if (!e) return;
+    entries.delete(key);
+    bytes -= e.size;
+  };
+
+  async function ticket(request: FastifyRequest, businessName: string | undefined): Promise<CacheTicket | null> {
+    if (!enabled || request.method !== 'GET' || request.headers.authorization !== undefined) return null;
+    if (!businessName || neverCached.test(request.url)) return null;
+    const business = await versions.byName(businessName);
+    if (!business) return null;
+    return { key: `${request.protocol}://${request.host}${request.url}`, ...business };
+  }
+
+  return {
+    versions,
+    ticket,
+    pageTicket(request) {
+      const tenant = request.tenant;
+      if (!tenant) return Promise.resolve(null);
+      const path = request.url.split('?')[0];
+      const rest = tenant.onOwnDomain ? path : path.slice(path.indexOf('/', 1));
+      if (!cacheablePage.test(rest)) return Promise.resolve(null);
+      return ticket(request, tenant.businessName);
+    },
+    serve(t, request, reply) {
+      const e = entries.get(t.key);
+      if (!e) return false;
+      if (e.businessId !== t.businessId || e.version !== t.version || Date.now() - e.at > maxAgeMs) {
+        drop(t.key);
+        return false;
+      }
+      // most recently used last: the oldest entries go first when the budget is spent
+      entries.delete(t.key);
+      entries.set(t.key, e);
+      reply.header('etag', e.etag).header('cache-control', publicCacheControl).header('vary', 'accept-encoding').header('x-cache', 'HIT');
+      if (etagMatches(request.headers['if-none-match'], e.etag)) {
+        reply.code(304).send();
+        return true;
+      }
+      reply.header('content-type', e.contentType);
+      const encoding = e.body.length >= compressMin ? acceptedEncoding(request.headers['accept-encoding']) : null;
+      if (encoding === 'br') {
+        e.br ??= brotliCompressSync(e.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } });
+        reply.header('content-encoding', 'br').send(e.br);
+      } else if (encoding === 'gzip') {
+        e.gzip ??= gzipSync(e.body);
+        reply.header('content-encoding', 'gzip').send(e.gzip);
+      } else {
+        reply.send(e.body);
+      }
+      return true;
+    },
+    store(t, reply, body, contentType) {
+      const etag = `W/"${t.version}-${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`;
+      reply.header('etag', etag).header('cache-control', publicCacheControl).header('vary', 'accept-encoding');
+      const size = body.length * 2 + t.key.length;
+      if (size > maxBytes / 64) return;
+      drop(t.key);
+      entries.set(t.key, { ...t, at: Date.now(), contentType, etag, body, size });
+      bytes += size;
+      for (const key of entries.keys()) {
+        if (bytes <= maxBytes) break;
+        drop(key);
+      }
+    },
+  };
+}
+
+/** The public API part: hooks around the allow-listed GET routes. */
+export function registerPublicCache(app: FastifyInstance, cache: PublicCache) {
+  const tickets = new WeakMap<FastifyRequest, CacheTicket>();
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || !request.url.startsWith('/api/public/')) return;
+    const q = request.url.indexOf('?');
+    if (!cacheableApi.test(q === -1 ? request.url : request.url.slice(0, q))) return;
+    const query = request.query as Record<string, unknown> | undefined;
+    const name = typeof query?.businessName === 'string' ? query.businessName.trim().toLowerCase() : undefined;
+    const t = await cache.ticket(request, name);
+    if (!t) return;
+    if (cache.serve(t, request, reply)) return reply;
+    tickets.set(request, t);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const t = tickets.get(request);
+    if (!t || reply.statusCode !== 200 || reply.getHeader('set-cookie') !== undefined) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    cache.store(t, reply, body, String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'));
+    return payload;
+  });
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
+}
+
+function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  const accepted = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.find((p) => p.trim().startsWith('q='));
+    accepted.set(name.trim(), q ? Number(q.trim().slice(2)) : 1);
+  }
+  if ((accepted.get('br') ?? 0) > 0) return 'br';
+  if ((accepted.get('gzip') ?? 0) > 0) return 'gzip';
+  return null;
+}
