@@ -138,6 +138,18 @@ describe('public cache', () => {
     expect(await version()).toBe(v0 + 1);
   });
 
+  it('leaves hostile business names to the route (no 5xx from the cache)', async () => {
+    for (const businessName of ['nobody\u0000here', 'x'.repeat(5000), "'; drop table products; --"]) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/public/catalogues/fetchAll',
+        query: { businessName, pageNo: '1', perPage: '12' },
+      });
+      expect(res.statusCode, `${businessName.slice(0, 20)} ${res.body}`).toBeLessThan(500);
+      expect(res.headers['x-cache']).toBeUndefined();
+    }
+  });
+
   it('never serves or keeps signed-in answers', async () => {
     const owner = await newOwner('cache-signed-in');
     await publicProduct(owner, 'Brass lamp');

@@ -63,8 +63,10 @@ export function createPublicCache(versions: ContentVersions, { enabled = true } 
 
   async function ticket(request: FastifyRequest, businessName: string | undefined): Promise<CacheTicket | null> {
     if (!enabled || request.method !== 'GET' || request.headers.authorization !== undefined) return null;
-    if (!businessName || neverCached.test(request.url)) return null;
-    const business = await versions.byName(businessName);
+    // the same clean-up the contract's name type does; hostile names simply go uncached
+    const name = businessName?.replace(/\0/g, '').trim().toLowerCase();
+    if (!name || name.length > 200 || neverCached.test(request.url)) return null;
+    const business = await versions.byName(name).catch(() => null);
     if (!business) return null;
     return { key: `${request.protocol}://${request.host}${request.url}`, ...business };
   }
@@ -133,8 +135,7 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache) {
     const q = request.url.indexOf('?');
     if (!cacheableApi.test(q === -1 ? request.url : request.url.slice(0, q))) return;
     const query = request.query as Record<string, unknown> | undefined;
-    const name = typeof query?.businessName === 'string' ? query.businessName.trim().toLowerCase() : undefined;
-    const t = await cache.ticket(request, name);
+    const t = await cache.ticket(request, typeof query?.businessName === 'string' ? query.businessName : undefined);
     if (!t) return;
     if (cache.serve(t, request, reply)) return reply;
     tickets.set(request, t);
