@@ -65,8 +65,6 @@ export async function startContentVersions(db: Database, log: { warn: (o: object
       client = null;
       live = false;
       forget();
-      c.removeAllListeners();
-      c.on('error', () => {});
       c.end().catch(() => {});
       if (closed) return;
       if (e) log.warn({ err: e }, 'content version listener lost; reconnecting');
@@ -148,11 +146,9 @@ export async function startContentVersions(db: Database, log: { warn: (o: object
       const c = client;
       client = null;
       live = false;
-      if (c) {
-        c.removeAllListeners();
-        c.on('error', () => {});
-        await c.end().catch(() => {});
-      }
+      // `down` ignores this client now (it is no longer `client`); its handlers stay, so errors are caught
+      // not awaited: with nothing else left to do, awaiting its socket's end can let the event loop run dry
+      c?.end().catch(() => {});
     },
   };
 }
