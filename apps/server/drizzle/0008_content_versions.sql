@@ -3,7 +3,7 @@ CREATE TABLE "content_versions" (
 	"version" bigint NOT NULL
 );
 --> statement-breakpoint
--- ==== hand-written (content version, docs/decisions/012-public-cache-and-content-version.md) ====
+-- ==== hand-written (content version, docs/decisions/013-public-cache-and-content-version.md) ====
 -- Statement trigger body: bumps content_versions for every business whose rows the statement
 -- changed, in the statement's own transaction, and NOTIFYs 'content_version' '<business id>:<version>'
 -- (delivered to every app node at commit). TG_ARGV[0] is the column holding the business id;
