@@ -97,6 +97,19 @@ const kinds: Kind[] = [
   { name: 'newest first, common term (sofa), all businesses', term: 'sofa', scope: 'all', sort: 'Date, new to old' },
 ];
 
+// Baseline measured in the same run: the substring match (ILIKE on name, category and tags, newest
+// first, exact count) that the directory's fetchAllUsers calls use, for the same term in one business.
+async function baseline(businessName: string, term: string) {
+  const like = `%${term}%`;
+  const where = sql`p.business_id = (select id from businesses where business_name = ${businessName})
+    and p.is_public and not p.is_blocked
+    and (p.product_name ilike ${like} or p.category ilike ${like} or array_to_string(p.tags, ' ') ilike ${like})`;
+  await Promise.all([
+    db.execute(sql`select p.id, p.product_name from products p where ${where} order by p.created_at desc, p.id desc limit 15`),
+    db.execute(sql`select count(*) from products p where ${where}`),
+  ]);
+}
+
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 const results = [];
 for (const k of kinds) {
@@ -124,6 +137,24 @@ for (const k of kinds) {
     p50: Number(pct(times, 50).toFixed(2)),
     p95: Number(pct(times, 95).toFixed(2)),
     p99: Number(pct(times, 99).toFixed(2)),
+  });
+}
+{
+  const times: number[] = [];
+  for (let i = -5; i < iterations; i++) {
+    const t = performance.now();
+    await baseline(shops[Math.floor(Math.random() * shops.length)] as string, 'sofa');
+    if (i >= 0) times.push(performance.now() - t);
+  }
+  times.sort((x, y) => x - y);
+  const base = { p50: Number(pct(times, 50).toFixed(2)), p95: Number(pct(times, 95).toFixed(2)), p99: Number(pct(times, 99).toFixed(2)) };
+  const ranked = results[0] as { p50: number; p95: number };
+  console.error(`baseline ILIKE (sofa), one business: p50 ${base.p50} ms, p95 ${base.p95} ms`);
+  results.push({ query: 'baseline: ILIKE substring (sofa), one business, newest first + count', runs: iterations, ...base });
+  results.push({
+    query: 'ratio ranked search / ILIKE baseline (sofa, one business)',
+    p50: Number((ranked.p50 / base.p50).toFixed(2)),
+    p95: Number((ranked.p95 / base.p95).toFixed(2)),
   });
 }
 await pool.end();
