@@ -50,18 +50,19 @@ async function tsqueryOf(ctx: Ctx, text: string, weight = ''): Promise<string | 
   return rows[0]?.tq ?? null;
 }
 
-function orderBy(sort: SearchSort): SQL {
+function orderBy(sort: SearchSort, alias: 'found' | 'page'): SQL {
+  const t = sql.raw(alias);
   switch (sort) {
     case 'Date, new to old':
-      return sql`created_at desc, id desc`;
+      return sql`${t}.created_at desc, ${t}.id desc`;
     case 'Date, old to new':
-      return sql`created_at asc, id asc`;
+      return sql`${t}.created_at asc, ${t}.id asc`;
     case 'Alphabetically A-Z':
-      return sql`lower(name) asc, id asc`;
+      return sql`lower(${t}.name) asc, ${t}.id asc`;
     case 'Alphabetically Z-A':
-      return sql`lower(name) desc, id desc`;
+      return sql`lower(${t}.name) desc, ${t}.id desc`;
     default:
-      return sql`rank desc, created_at desc, id desc`;
+      return sql`${t}.rank desc, ${t}.created_at desc, ${t}.id desc`;
   }
 }
 
@@ -81,31 +82,34 @@ export async function searchItems(ctx: Ctx, query: SearchQuery): Promise<SearchP
   // common word across all businesses (150,000+ rows for 'sofa' in bench/search.ts). coalesce() keeps
   // the planner off the GIN index in business scope; across all businesses the GIN index is the way.
   const matches = (doc: SQL) => (business ? sql`coalesce(${doc}, ''::tsvector) @@ ${tsq}` : sql`${doc} @@ ${tsq}`);
-  const inProducts = business ? sql`and p.business_id = ${business.id}` : sql``;
-  const inCatalogues = business ? sql`and c.business_id = ${business.id}` : sql``;
+  // Blocked businesses are left out by one array computed once (a join would let the planner repeat the
+  // GIN scan per business: 90 s for a common typo in bench/search.ts); names are joined to the page only.
+  const notBlocked = sql`array(select id from businesses where is_blocked)`;
+  const inProducts = business ? sql`and p.business_id = ${business.id}` : sql`and p.business_id <> all(${notBlocked})`;
+  const inCatalogues = business ? sql`and c.business_id = ${business.id}` : sql`and c.business_id <> all(${notBlocked})`;
   const branches: SQL[] = [];
   if (query.filter !== 'Catalogues')
-    branches.push(sql`select 'product' as type, p.business_id, p.id, p.product_name as name, b.business_name,
+    branches.push(sql`select 'product' as type, p.business_id, p.id, p.product_name as name,
         p.images[1:${maxImages}]::text[] as images, ts_rank(p.search, ${tsq}) as rank, p.created_at
-      from products p join businesses b on b.id = p.business_id
-      where ${matches(sql`p.search`)} and p.is_public and not p.is_blocked and not b.is_blocked ${inProducts}`);
+      from products p
+      where ${matches(sql`p.search`)} and p.is_public and not p.is_blocked ${inProducts}`);
   if (query.filter !== 'Products')
-    branches.push(sql`select 'catalogue' as type, c.business_id, c.id, c.catalogue_name as name, b.business_name,
+    branches.push(sql`select 'catalogue' as type, c.business_id, c.id, c.catalogue_name as name,
         null::text[] as images, ts_rank(c.search, ${tsq}) as rank, c.created_at
-      from catalogues c join businesses b on b.id = c.business_id
-      where ${matches(sql`c.search`)} and c.is_public and not c.is_blocked and not b.is_blocked ${inCatalogues}`);
+      from catalogues c
+      where ${matches(sql`c.search`)} and c.is_public and not c.is_blocked ${inCatalogues}`);
   const offset = Math.min((query.pageNo - 1) * query.perPage, maxOffset);
   const found = sql`with found as (${sql.join(branches, sql` union all `)})`;
   const { rows } = await ctx.db.execute<Row>(sql`${found},
-    page as (select *, count(*) over () as total from found order by ${orderBy(query.sort)} limit ${query.perPage} offset ${offset})
-    select page.type, page.id, page.name, page.business_name, page.total::int as total,
+    page as (select *, count(*) over () as total from found order by ${orderBy(query.sort, 'found')} limit ${query.perPage} offset ${offset})
+    select page.type, page.id, page.name, b.business_name, page.total::int as total,
       case when page.type = 'product' then page.images else array(
         select p.images[1]::text from catalogue_products cp
           join products p on p.business_id = cp.business_id and p.id = cp.product_id
         where cp.business_id = page.business_id and cp.catalogue_id = page.id
           and p.is_public and not p.is_blocked and cardinality(p.images) > 0
         order by cp.position, p.id limit ${maxImages}) end as images
-    from page order by ${orderBy(query.sort)}`);
+    from page join businesses b on b.id = page.business_id order by ${orderBy(query.sort, 'page')}`);
   let count = rows[0]?.total ?? 0;
   if (rows.length === 0 && query.pageNo > 1) {
     const { rows: c } = await ctx.db.execute<{ total: number }>(sql`${found} select count(*)::int as total from found`);
@@ -128,8 +132,9 @@ function toItem(r: Row): SearchResultItem {
 /** Names of visible products and catalogues with a name word starting with the typed text (nav box). */
 export async function suggestSearchTerms(ctx: Ctx, query: SearchSuggestionsQuery): Promise<SearchSuggestionsPayload> {
   const business = query.businessName ? await requirePublicBusiness(ctx, query.businessName) : null;
-  const inProducts = business ? sql`and p.business_id = ${business.id}` : sql``;
-  const inCatalogues = business ? sql`and c.business_id = ${business.id}` : sql``;
+  const notBlocked = sql`array(select id from businesses where is_blocked)`;
+  const inProducts = business ? sql`and p.business_id = ${business.id}` : sql`and p.business_id <> all(${notBlocked})`;
+  const inCatalogues = business ? sql`and c.business_id = ${business.id}` : sql`and c.business_id <> all(${notBlocked})`;
   const typed = query.searchQuery.toLowerCase();
   const tq = await tsqueryOf(ctx, query.searchQuery, 'A');
   if (!tq) return { suggestions: [] };
@@ -137,11 +142,11 @@ export async function suggestSearchTerms(ctx: Ctx, query: SearchSuggestionsQuery
   // As in searchItems: one business is scanned through its btree, not the GIN index.
   const matches = (doc: SQL) => (business ? sql`coalesce(${doc}, ''::tsvector) @@ ${tsq}` : sql`${doc} @@ ${tsq}`);
   const { rows } = await ctx.db.execute<{ name: string }>(sql`with names as (
-      (select p.product_name as name from products p join businesses b on b.id = p.business_id
-        where ${matches(sql`p.search`)} and p.is_public and not p.is_blocked and not b.is_blocked ${inProducts} limit 200)
+      (select p.product_name as name from products p
+        where ${matches(sql`p.search`)} and p.is_public and not p.is_blocked ${inProducts} limit 200)
       union all
-      (select c.catalogue_name from catalogues c join businesses b on b.id = c.business_id
-        where ${matches(sql`c.search`)} and c.is_public and not c.is_blocked and not b.is_blocked ${inCatalogues} limit 200))
+      (select c.catalogue_name from catalogues c
+        where ${matches(sql`c.search`)} and c.is_public and not c.is_blocked ${inCatalogues} limit 200))
     select name from (select distinct on (lower(name)) name from names order by lower(name)) d
     order by (lower(name) like ${`${typed.replace(/[\\%_]/g, '\\$&')}%`}) desc, length(name), lower(name)
     limit ${query.perPage}`);
