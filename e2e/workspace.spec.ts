@@ -154,3 +154,34 @@ test('owner workspace: profile images with crop and progress, theme and template
   expect(consoleErrors).toEqual([]);
   await visitor.close();
 });
+
+test('PWA: manifest, and the service worker serves a visited storefront page offline but never caches API answers', async ({
+  browser,
+  request,
+}) => {
+  const manifest = await request.get('/manifest.webmanifest');
+  expect(manifest.status()).toBe(200);
+  expect((await manifest.json()).icons.length).toBeGreaterThan(0);
+
+  const context = await browser.newContext({ userAgent, serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  await page.goto(`/${business}/home`);
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload(); // now controlled: the page goes into the cache
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  const cachedUrls = async () =>
+    page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) urls.push(new URL(r.url).pathname);
+      return urls;
+    });
+  await expect.poll(async () => (await cachedUrls()).includes(`/${business}/home`)).toBe(true);
+  await page.evaluate(() => fetch('/api/public/user/fetchHome?businessName=spice-route-exports').then((r) => r.json()));
+  expect((await cachedUrls()).filter((u) => u.startsWith('/api/') || u.startsWith('/userAdmin'))).toEqual([]);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.locator('[data-theme]').first()).toBeAttached();
+  await context.close();
+});

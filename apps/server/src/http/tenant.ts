@@ -37,13 +37,28 @@ const globalSegments = new Set([
   '__manifest',
   'platform',
   'verifyEmail',
+  // PWA files (apps/web/public): web manifest, service worker, icons
+  'manifest.webmanifest',
+  'sw.js',
+  'icon-192.png',
+  'icon-512.png',
+  'icon-maskable-512.png',
 ]);
 
 // SPEC §2 public business pages, relative to /{businessName} (own host) or / (custom domain).
 const storePage =
   /^\/(home|products(\/[^/]+)?|catalogues(\/[^/]+)?|aboutus|contactus|privateLink|search|signIn|sitemap\.xml|robots\.txt)\/?$/;
 // Served on a custom domain too, but not pages of the store.
-const domainPassThrough = new Set(['/favicon.ico', '/healthz', '/__manifest']);
+const domainPassThrough = new Set([
+  '/favicon.ico',
+  '/healthz',
+  '/__manifest',
+  '/manifest.webmanifest',
+  '/sw.js',
+  '/icon-192.png',
+  '/icon-512.png',
+  '/icon-maskable-512.png',
+]);
 
 const skippedPrefixes = ['/api/', '/media/', '/assets/'];
 // Pages search engines must not index whatever the page markup says (SPEC: admin and private links).
