@@ -27,6 +27,8 @@ const child = fork(path.join(import.meta.dirname, 'serve.ts'), {
   execArgv: ['--import', 'tsx'],
   env: {
     ...process.env,
+    // as `npm start` runs it: React's production build (the development one renders several times slower)
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
     PORT: String(port),
     DATA_DIR: dataDir,
     APP_HOSTS: `127.0.0.1:${port},localhost:${port}`,

@@ -16,7 +16,7 @@ mkdir -p "$out"
 if [[ -z "$base" ]]; then
   data=".tmp/lighthouse-data"
   rm -rf "$data"
-  PORT=$port DATA_DIR="$data" APP_HOSTS="localhost:$port" PUBLIC_URL="http://localhost:$port" LOG_LEVEL=warn \
+  NODE_ENV=production PORT=$port DATA_DIR="$data" APP_HOSTS="localhost:$port" PUBLIC_URL="http://localhost:$port" LOG_LEVEL=warn \
     node --import tsx apps/server/src/main.ts >"$out/server.log" 2>&1 &
   server=$!
   trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true' EXIT

@@ -1,0 +1,167 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { encodePassword } from '@stashblog/contract/auth';
+import { encodeId } from '@stashblog/contract/ids';
+import { serverMessages } from '@stashblog/contract/messages';
+import type { Product } from '@stashblog/contract/products';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../src/modules/auth/auth.service.ts';
+import { createBusiness } from '../src/modules/users/users.service.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+// Two real app processes (`src/main.ts`) on one PostgreSQL: what one node writes, the other shows
+// within a second (content version NOTIFY, decision 013), and the login limits count attempts made
+// through both nodes together (PostgreSQL rate-limit store and login throttle, decision 011).
+const serverDir = path.resolve(import.meta.dirname, '..');
+const hasWebBuild = existsSync(path.resolve(serverDir, '../web/build/server/index.js'));
+const children: ChildProcess[] = [];
+const dataDirs: string[] = [];
+let app: TestApp;
+let nodeA: string;
+let nodeB: string;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startNode(databaseUrl: string): Promise<string> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stash-node-'));
+  dataDirs.push(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      SECRET: 's'.repeat(40),
+    },
+  });
+  children.push(child);
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 150_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`node exited with ${child.exitCode}:\n${out}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return base;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`node on ${port} did not become healthy:\n${out}`);
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const url = app.ctx.db.$client.options.connectionString as string;
+  [nodeA, nodeB] = await Promise.all([startNode(url), startNode(url)]);
+}, 300_000);
+
+afterAll(async () => {
+  await Promise.all(
+    children.map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          if (c.exitCode !== null) return resolve();
+          c.once('exit', () => resolve());
+          c.kill('SIGTERM');
+          setTimeout(() => c.kill('SIGKILL'), 10_000).unref();
+        }),
+    ),
+  );
+  for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
+}, 30_000);
+
+const send = (base: string, method: string, url: string, { token, body }: { token?: string; body?: object } = {}) =>
+  fetch(`${base}${url}`, {
+    method,
+    headers: { ...(token ? { authorization: token } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+
+describe('two app nodes on one database', () => {
+  it('a product made private through node A leaves node B’s API and page within a second', async () => {
+    const { id } = await createBusiness(app.ctx, {
+      businessName: 'two-nodes',
+      name: 'Two nodes',
+      email: 'two@example.test',
+      password: 'pw-123456789',
+    });
+    const token = await createSession(app.ctx, id);
+    const created = await send(nodeA, 'POST', '/api/userAdmin/products/create', {
+      token,
+      body: { category: 'Lamps', productName: 'Brass lamp', description: 'Hand made' },
+    });
+    expect(created.status).toBe(201);
+    const lamp = ((await created.json()) as { payload: { product: Product } }).payload.product;
+    expect((await send(nodeA, 'PUT', '/api/userAdmin/products/updateStatus', { token, body: { id: lamp._id } })).status).toBe(200);
+
+    const listUrl = '/api/public/products/fetchAll?businessName=two-nodes&pageNo=1&perPage=12';
+    const pageUrl = `/two-nodes/products/${encodeURIComponent(encodeId(lamp._id))}`;
+    const names = async () =>
+      ((await (await send(nodeB, 'GET', listUrl)).json()) as { payload: { products: Product[] } }).payload.products.map(
+        (p) => p.productName,
+      );
+    // node B has both answers in its cache
+    expect(await names()).toEqual(['Brass lamp']);
+    expect((await send(nodeB, 'GET', listUrl)).headers.get('x-cache')).toBe('HIT');
+    if (hasWebBuild) {
+      expect((await send(nodeB, 'GET', pageUrl)).status).toBe(200);
+      expect((await send(nodeB, 'GET', pageUrl)).headers.get('x-cache')).toBe('HIT');
+    }
+
+    expect((await send(nodeA, 'PUT', '/api/userAdmin/products/updateStatus', { token, body: { id: lamp._id } })).status).toBe(200);
+    const madePrivate = Date.now();
+    let listed = await names();
+    while (listed.length > 0 && Date.now() - madePrivate < 1000) listed = await names();
+    expect(listed).toEqual([]);
+    if (hasWebBuild) {
+      let status = (await send(nodeB, 'GET', pageUrl)).status;
+      while (status === 200 && Date.now() - madePrivate < 1000) status = (await send(nodeB, 'GET', pageUrl)).status;
+      expect(status).toBe(404);
+    }
+    expect(Date.now() - madePrivate).toBeLessThan(1000);
+  });
+
+  it('counts sign-in attempts made through both nodes together', async () => {
+    await createBusiness(app.ctx, { businessName: 'limit-shop', name: 'Limit', email: 'limit@example.test', password: 'right-password-1' });
+    const logIn = (base: string, email: string, password: string) =>
+      send(base, 'POST', '/api/auth/user/logIn', { body: { email, password: encodePassword(password) } });
+
+    // the account throttle (5 failures per account and address): 3 through A, 2 through B, then both refuse
+    for (const base of [nodeA, nodeA, nodeA, nodeB, nodeB])
+      expect((await logIn(base, 'limit@example.test', 'wrong-password')).status).toBe(401);
+    for (const base of [nodeA, nodeB]) {
+      const refused = await logIn(base, 'limit@example.test', 'right-password-1');
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { error: string }).error).toBe(serverMessages.tooManyAttempts);
+    }
+
+    // the route limit (20 sign-in calls a minute per address): 7 so far; 7 more through A and 6
+    // through B use it up, so the next call is refused on either node
+    for (let i = 0; i < 13; i++) {
+      const res = await logIn(i % 2 ? nodeB : nodeA, `nobody-${i}@example.test`, 'whatever-1');
+      expect(res.status, `attempt ${i + 8}`).toBe(401);
+    }
+    expect((await logIn(nodeB, 'nobody-x@example.test', 'whatever-1')).status).toBe(429);
+    expect((await logIn(nodeA, 'nobody-y@example.test', 'whatever-1')).status).toBe(429);
+  });
+});
