@@ -36,6 +36,11 @@ export default [
       route('catalogues/privateLinks/:catalogueId/editPrivateLink/:privateLinkId', 'routes/admin/private-link-edit.tsx', {
         id: 'catalogue-private-link-edit',
       }),
+      route('leads', 'routes/admin/leads.tsx'),
+      route('products/leads/:productId', 'routes/admin/item-leads.tsx', { id: 'product-leads' }),
+      route('catalogues/leads/:catalogueId', 'routes/admin/item-leads.tsx', { id: 'catalogue-leads' }),
+      route('forum', 'routes/admin/forum.tsx'),
+      route('notifications', 'routes/admin/notifications.tsx'),
       route('signOut', 'routes/admin/sign-out.tsx'),
       route('userProfileInfo', 'routes/admin/profile.tsx'),
       route('settings', 'routes/admin/settings.tsx'),

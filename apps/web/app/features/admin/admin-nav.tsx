@@ -2,6 +2,7 @@ import type { SessionUser } from '@stashblog/contract/auth';
 import { displayBusinessName } from '@stashblog/contract/paths';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
+import { NotificationBell } from '../notifications/bell';
 
 // SPEC §2 admin nav. Pages other engineers have not built yet still get their link.
 const items = [
@@ -25,6 +26,9 @@ export function AdminNav({ user }: { user: SessionUser }) {
           {user.logo ? <img src={user.logo} alt="" width={32} height={32} className="h-8 w-8 rounded-full bg-white object-cover" /> : null}
           <span className="truncate font-semibold capitalize">{displayBusinessName(user.businessName)}</span>
         </NavLink>
+        <span className="ml-auto lg:order-last">
+          <NotificationBell />
+        </span>
         <button
           type="button"
           className="rounded border border-current px-3 py-1 lg:hidden"

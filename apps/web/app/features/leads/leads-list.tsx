@@ -1,0 +1,210 @@
+import {
+  type AllLeadsPayload,
+  type CatalogueLeadsPayload,
+  leadMessages,
+  mailReplyUrl,
+  type OwnerLead,
+  type ProductLeadsPayload,
+  whatsAppReplyUrl,
+} from '@stashblog/contract/leads';
+import { limits } from '@stashblog/contract/limits';
+import { messages } from '@stashblog/contract/messages';
+import { apiBase } from '@stashblog/contract/paths';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { api, apiPayload, isOk, toastFailure } from '../../lib/api-client';
+import { getToken } from '../../lib/session';
+import { type ListColumn, ListShell } from '../../ui/list-shell';
+import { useConfirm } from '../../ui/modal';
+import { totalPagesOf } from '../../ui/pagination';
+import { useBusy } from '../../ui/use-busy';
+import { useListState } from '../../ui/use-list-state';
+
+export type LeadsKind = 'product' | 'catalogue';
+/** Which leads a page shows: one product's, one catalogue's, or all of a kind (the All Leads tabs). */
+export type LeadsScope = { kind: LeadsKind; itemId?: string };
+
+const apiOf = (kind: LeadsKind) => (kind === 'product' ? '/userAdmin/products' : '/userAdmin/catalogues');
+
+async function fetchLeads(scope: LeadsScope, page: number, search: string) {
+  const paging = { pageNo: page, perPage: limits.forumsLeadsPage, searchQuery: search };
+  if (scope.kind === 'product' && scope.itemId) {
+    const p = await apiPayload<ProductLeadsPayload>('GET', '/userAdmin/products/fetchAllLeads', { ...paging, fkProductId: scope.itemId });
+    return { leads: p.productLeads, count: p.count, itemName: p.productName };
+  }
+  if (scope.kind === 'catalogue' && scope.itemId) {
+    const p = await apiPayload<CatalogueLeadsPayload>('GET', '/userAdmin/catalogues/fetchAllLeads', {
+      ...paging,
+      fkCatalogueId: scope.itemId,
+    });
+    return { leads: p.catalogueLeads, count: p.count, itemName: p.catalogueName };
+  }
+  const path = scope.kind === 'product' ? '/userAdmin/products/fetchAllProductsLeads' : '/userAdmin/catalogues/fetchAllCataloguesLeads';
+  const p = await apiPayload<AllLeadsPayload>('GET', path, paging);
+  return { leads: p.leads, count: p.count, itemName: '' };
+}
+
+/** 'Download Leads': the CSV file from the server (streamed), saved as leads_data.csv; SPEC §8 toasts. */
+export async function downloadLeads(scope: LeadsScope) {
+  toast.info(messages.downloadingLeads);
+  const param = scope.kind === 'product' ? 'fkProductId' : 'fkCatalogueId';
+  const url = `${apiBase}${apiOf(scope.kind)}/downloadLeads?${param}=${encodeURIComponent(scope.itemId ?? '')}`;
+  try {
+    const res = await fetch(url, { headers: { authorization: getToken() ?? '' } });
+    const text = res.ok ? await res.text() : '';
+    // Header row only (or nothing) means there was nothing to download.
+    if (
+      text
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter(Boolean).length < 2
+    ) {
+      toast.warning(messages.csvFailed);
+      return;
+    }
+    const href = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+    const a = document.createElement('a');
+    a.href = href;
+    a.download = leadMessages.csvFileName;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(href), 1000);
+    toast.success(messages.leadsDownloaded);
+  } catch {
+    toast.warning(messages.csvFailed);
+  }
+}
+
+const dateText = (iso: string) =>
+  new Date(iso).toLocaleString(limits.locale, { timeZone: limits.timeZone, dateStyle: 'medium', timeStyle: 'short' });
+
+/** SPEC "Product leads" / "Catalogue leads" / "All Leads" list: search, paging 12, delete (confirmed), Download Leads, replies. */
+export function LeadsList({
+  scope,
+  businessName,
+  title,
+  tabs,
+}: {
+  scope: LeadsScope;
+  businessName: string;
+  title: string;
+  tabs?: React.ComponentProps<typeof ListShell<OwnerLead, LeadsKind>>['tabs'];
+}) {
+  const { searchText, setSearchText, search, page, setPage } = useListState();
+  const { isBusy, run } = useBusy();
+  const [confirm, dialog] = useConfirm();
+  const queryClient = useQueryClient();
+  const key = ['leads', scope.kind, scope.itemId ?? 'all', page, search];
+  const { data, isPending, error, isFetching } = useQuery({
+    queryKey: key,
+    queryFn: () => fetchLeads(scope, page, search),
+    placeholderData: keepPreviousData,
+  });
+
+  async function remove(lead: OwnerLead) {
+    if (isBusy(lead._id) || !(await confirm(messages.confirmDeleteLead))) return;
+    await run(lead._id, async () => {
+      const result = await api('DELETE', `${apiOf(scope.kind)}/deleteLead`, { id: lead._id });
+      if (!isOk(result)) return toastFailure(result);
+      toast.warning(result.message);
+      await queryClient.invalidateQueries({ queryKey: ['leads'] });
+    });
+  }
+
+  const columns: ListColumn<OwnerLead>[] = [
+    {
+      header: 'Name',
+      cell: (l) => (
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="font-medium">{l.name}</span>
+          {l.isNew ? (
+            <span className="rounded bg-green-100 px-2 py-0.5 text-green-800 text-xs">{leadMessages.newLead}</span>
+          ) : (
+            <span className="rounded bg-surface px-2 py-0.5 text-xs">{leadMessages.seenLead}</span>
+          )}
+        </span>
+      ),
+    },
+    { header: 'Phone', cell: (l) => `${limits.phonePrefix} ${l.phoneNo}` },
+    { header: 'Email', cell: (l) => <span className="break-all">{l.email}</span> },
+    ...(scope.itemId
+      ? []
+      : [{ header: scope.kind === 'product' ? 'Product' : 'Catalogue', cell: (l: OwnerLead) => l.productName ?? l.catalogueName }]),
+    ...(scope.kind === 'catalogue' ? [{ header: 'Products', cell: (l: OwnerLead) => l.productNames.join(', ') || '—' }] : []),
+    { header: 'Query', cell: (l) => <span className="whitespace-pre-wrap break-words">{l.query || '—'}</span> },
+    { header: 'Date', cell: (l) => dateText(l.createdAt) },
+  ];
+
+  return (
+    <ListShell<OwnerLead, LeadsKind>
+      title={title}
+      subtitle={data?.itemName ? <span className="capitalize">{data.itemName}</span> : null}
+      actions={
+        <button type="button" className="rounded bg-primary px-4 py-2 text-on-primary" onClick={() => downloadLeads(scope)}>
+          Download Leads
+        </button>
+      }
+      tabs={tabs}
+      search={{ label: 'Search leads', placeholder: 'Search by name, email, phone…', value: searchText, onChange: setSearchText }}
+      items={data?.leads}
+      itemKey={(l) => l._id}
+      isPending={isPending}
+      error={error}
+      isFetching={isFetching}
+      loadingLabel="Loading leads"
+      empty={<p>{search ? 'No leads match your search.' : 'No leads yet. Enquiries from your storefront will appear here.'}</p>}
+      columns={columns}
+      rowActions={(l) => (
+        <div className="flex flex-wrap gap-2">
+          <a
+            href={whatsAppReplyUrl(l, businessName)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="rounded bg-green-700 px-3 py-1.5 text-sm text-white"
+          >
+            {leadMessages.replyOnWhatsApp}
+          </a>
+          <a href={mailReplyUrl(l)} className="rounded border border-primary px-3 py-1.5 text-sm">
+            {leadMessages.replyByMail}
+          </a>
+          <button
+            type="button"
+            disabled={isBusy(l._id)}
+            onClick={() => remove(l)}
+            className="rounded border border-red-700 px-3 py-1.5 text-red-800 text-sm disabled:opacity-50"
+          >
+            Delete
+          </button>
+        </div>
+      )}
+      paging={
+        data ? { page, totalPages: totalPagesOf(data.count, limits.forumsLeadsPage), onChange: setPage, label: 'Leads pages' } : undefined
+      }
+    >
+      {dialog}
+    </ListShell>
+  );
+}
+
+/** SPEC "All Leads": Products / Catalogues tabs; switching resets page, lists and search (a fresh list per tab). */
+export function AllLeads({ businessName }: { businessName: string }) {
+  const { tab, switchTab } = useListState<LeadsKind>('product');
+  return (
+    <LeadsList
+      key={tab}
+      scope={{ kind: tab }}
+      businessName={businessName}
+      title="Leads"
+      tabs={{
+        label: 'Lead type',
+        options: [
+          { value: 'product', label: 'Products' },
+          { value: 'catalogue', label: 'Catalogues' },
+        ],
+        value: tab,
+        onChange: switchTab,
+      }}
+    />
+  );
+}

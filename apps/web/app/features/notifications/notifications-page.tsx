@@ -1,0 +1,133 @@
+import { messages } from '@stashblog/contract/messages';
+import { type Notification, type NotificationFilter, notificationFilters } from '@stashblog/contract/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { api, isOk, toastFailure } from '../../lib/api-client';
+import { useConfirm } from '../../ui/modal';
+import { useBusy } from '../../ui/use-busy';
+import { notificationsKey, relativeTime, useNotificationPages } from './use-notifications';
+
+const button = 'rounded border border-primary px-3 py-1.5 text-sm disabled:opacity-50';
+
+/** SPEC Notifications: tabs All/New/Read, Mark All As Read, Delete All (confirmed), infinite scroll, relative time. */
+export function NotificationsPage() {
+  const [filter, setFilter] = useState<NotificationFilter>('All');
+  const { data, isPending, error, fetchNextPage, hasNextPage, isFetchingNextPage } = useNotificationPages(filter);
+  const queryClient = useQueryClient();
+  const [confirm, dialog] = useConfirm();
+  const { isBusy, run } = useBusy();
+  const navigate = useNavigate();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const items = data?.pages.flatMap((p) => p.notifications) ?? [];
+
+  // Infinite scroll: the next page loads as the end of the list comes within 150 px.
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage) return;
+    const io = new IntersectionObserver((entries) => entries[0]?.isIntersecting && !isFetchingNextPage && fetchNextPage(), {
+      rootMargin: '150px',
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: notificationsKey });
+  async function call(method: 'PUT' | 'DELETE', path: string, args: Record<string, unknown> = {}, warn = false) {
+    const result = await api(method, `/userAdmin/notification/${path}`, args);
+    if (!isOk(result)) {
+      toastFailure(result);
+      return false;
+    }
+    if (warn) toast.warning(result.message);
+    await refresh();
+    return true;
+  }
+
+  async function open(n: Notification) {
+    if (!n.isMarkedRead) await call('PUT', 'markAsRead', { id: n._id });
+    if (n.redirect) navigate(n.redirect);
+  }
+
+  return (
+    <section className="mx-auto max-w-3xl space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-bold text-2xl">Notifications</h1>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className={button}
+            onClick={async () => (await confirm(messages.confirmMarkAllRead)) && call('PUT', 'markAllAsRead')}
+          >
+            Mark All As Read
+          </button>
+          <button
+            type="button"
+            className={button}
+            onClick={async () => (await confirm(messages.confirmDeleteAllNotifications)) && call('DELETE', 'deleteAll', {}, true)}
+          >
+            Delete All
+          </button>
+        </div>
+      </div>
+      <div role="tablist" aria-label="Notification filter" className="inline-flex rounded-lg bg-surface p-1">
+        {notificationFilters.map((f) => (
+          <button
+            key={f}
+            type="button"
+            role="tab"
+            aria-selected={filter === f}
+            onClick={() => setFilter(f)}
+            className={`rounded-md px-4 py-2 text-sm ${filter === f ? 'bg-primary text-on-primary' : ''}`}
+          >
+            {f}
+          </button>
+        ))}
+      </div>
+      {isPending ? (
+        <p className="text-center text-muted">Loading notifications…</p>
+      ) : error ? (
+        <p role="alert">{error.message}</p>
+      ) : items.length === 0 ? (
+        <p className="rounded-lg bg-surface p-10 text-center">No notifications here.</p>
+      ) : (
+        <ul className="divide-y divide-black/10 rounded-lg border border-black/10">
+          {items.map((n) => (
+            <li key={n._id} className={`flex flex-wrap items-start gap-3 p-4 ${n.isMarkedRead ? '' : 'bg-surface'}`}>
+              <button type="button" onClick={() => open(n)} className="min-w-0 flex-1 text-left">
+                <span className={`block break-words ${n.isMarkedRead ? '' : 'font-semibold'}`}>{n.notification}</span>
+                <time dateTime={n.createdAt} className="text-sm text-text/70">
+                  {relativeTime(n.createdAt)}
+                </time>
+              </button>
+              <div className="flex gap-2">
+                {n.isMarkedRead ? null : (
+                  <button
+                    type="button"
+                    className={button}
+                    disabled={isBusy(n._id)}
+                    onClick={() => run(n._id, () => call('PUT', 'markAsRead', { id: n._id }))}
+                  >
+                    Mark as read
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className={button}
+                  disabled={isBusy(n._id)}
+                  onClick={() => run(n._id, () => call('DELETE', 'delete', { id: n._id }, true))}
+                >
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div ref={sentinel} aria-hidden="true" />
+      {isFetchingNextPage ? <p className="text-center text-muted">Loading more…</p> : null}
+      {dialog}
+    </section>
+  );
+}

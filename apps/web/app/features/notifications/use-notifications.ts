@@ -1,0 +1,49 @@
+import { limits } from '@stashblog/contract/limits';
+import type { NotificationFilter, NotificationsPayload } from '@stashblog/contract/notifications';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { apiPayload } from '../../lib/api-client';
+
+export const notificationsKey = ['notifications'] as const;
+/** How often the bell asks for the new count (it also asks when the window regains focus). */
+export const bellPollMs = 10_000;
+
+/** The owner's new (unread) notification count, kept fresh without a reload. */
+export function useNewCount() {
+  return useQuery({
+    queryKey: [...notificationsKey, 'count'],
+    queryFn: () => apiPayload<{ total: number }>('GET', '/userAdmin/notification/count'),
+    refetchInterval: bellPollMs,
+    refetchOnWindowFocus: true,
+  });
+}
+
+/** SPEC Notifications: 15 per page, loaded page by page while page <= total pages. */
+export function useNotificationPages(filter: NotificationFilter) {
+  return useInfiniteQuery({
+    queryKey: [...notificationsKey, 'list', filter],
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) =>
+      apiPayload<NotificationsPayload>('GET', '/userAdmin/notification/fetchAll', {
+        pageNo: pageParam,
+        perPage: limits.notificationsPage,
+        filter,
+      }),
+    getNextPageParam: (last, pages) => (pages.length * limits.notificationsPage < last.total ? pages.length + 1 : undefined),
+  });
+}
+
+const rtf = typeof Intl !== 'undefined' ? new Intl.RelativeTimeFormat(limits.locale, { numeric: 'auto' }) : null;
+/** '3 minutes ago', 'yesterday'… */
+export function relativeTime(iso: string, now = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['year', 31_536_000],
+    ['month', 2_592_000],
+    ['week', 604_800],
+    ['day', 86_400],
+    ['hour', 3600],
+    ['minute', 60],
+  ];
+  for (const [unit, size] of units) if (Math.abs(seconds) >= size) return rtf?.format(Math.round(seconds / size), unit) ?? '';
+  return rtf?.format(0, 'second') ?? 'now';
+}

@@ -1,0 +1,7 @@
+import { NotificationsPage } from '../../features/notifications/notifications-page';
+
+export const meta = () => [{ title: 'Notifications | Admin' }];
+
+export default function AdminNotifications() {
+  return <NotificationsPage />;
+}
