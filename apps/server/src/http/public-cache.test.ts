@@ -1,16 +1,19 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { encodeId } from '@stashblog/contract/ids';
 import { generatePrivateLinkCode } from '@stashblog/contract/private-links';
 import type { Product } from '@stashblog/contract/products';
 import { eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { startContentVersions } from '../db/content-versions.ts';
 import { products } from '../db/schema/products.ts';
 import { createSession } from '../modules/auth/auth.service.ts';
 import { createBusiness } from '../modules/users/users.service.ts';
-import { publicCacheControl } from './public-cache.ts';
+import { createPublicCache, publicCacheControl } from './public-cache.ts';
 
 // The public cache (decision 013): what a visitor sees follows every write at once on this node
 // and within a second from another node (a write straight into the database stands in for one);
@@ -147,6 +150,38 @@ describe('public cache', () => {
       });
       expect(res.statusCode, `${businessName.slice(0, 20)} ${res.body}`).toBeLessThan(500);
       expect(res.headers['x-cache']).toBeUndefined();
+    }
+  });
+
+  it('gives every page served from the cache its own CSP nonce', async () => {
+    const owner = await newOwner('cache-nonce');
+    const versions = await startContentVersions(app.ctx.db, { warn: () => {} });
+    const cache = createPublicCache(versions);
+    const server = Fastify();
+    let renders = 0;
+    server.get('/page', async (request, reply) => {
+      const nonce = randomBytes(12).toString('base64url');
+      reply.header('x-nonce', nonce);
+      const ticket = await cache.ticket(request, owner.businessName);
+      if (!ticket) throw new Error('a public page of a known business is cacheable');
+      if (cache.serve(ticket, request, reply, nonce)) return reply;
+      renders++;
+      const body = Buffer.from(`<script nonce="${nonce}">hydrate()</script><link rel="modulepreload" nonce="${nonce}">`);
+      cache.store(ticket, reply, body, 'text/html; charset=utf-8', nonce);
+      return reply.type('text/html; charset=utf-8').send(body);
+    });
+    try {
+      const first = await server.inject({ method: 'GET', url: '/page' });
+      const second = await server.inject({ method: 'GET', url: '/page' });
+      expect(renders).toBe(1);
+      expect(second.headers['x-cache']).toBe('HIT');
+      const [n1, n2] = [first.headers['x-nonce'], second.headers['x-nonce']] as string[];
+      expect(n2).not.toBe(n1);
+      expect(second.body).toBe(`<script nonce="${n2}">hydrate()</script><link rel="modulepreload" nonce="${n2}">`);
+      expect(second.body).not.toContain(n1);
+    } finally {
+      await server.close();
+      await versions.close();
     }
   });
 

@@ -33,6 +33,8 @@ type Entry = CacheTicket & {
   contentType: string;
   etag: string;
   body: Buffer;
+  /** A page rendered with a CSP nonce: its body split where the nonce was. */
+  nonceParts?: string[];
   br?: Buffer;
   gzip?: Buffer;
   size: number;
@@ -43,10 +45,16 @@ export type PublicCache = {
   ticket(request: FastifyRequest, businessName: string | undefined): Promise<CacheTicket | null>;
   /** For a storefront page request: its ticket when the answer may be cached, else null. */
   pageTicket(request: FastifyRequest): Promise<CacheTicket | null>;
-  /** Answers from the cache when it holds the ticket's entry; true when it did. */
-  serve(ticket: CacheTicket, request: FastifyRequest, reply: FastifyReply): boolean;
-  /** Keeps a 200 answer and sets its ETag and Cache-Control on the reply. */
-  store(ticket: CacheTicket, reply: FastifyReply, body: Buffer, contentType: string): void;
+  /**
+   * Answers from the cache when it holds the ticket's entry; true when it did. `nonce`: this
+   * response's CSP nonce, put where the stored page had its own (see `store`).
+   */
+  serve(ticket: CacheTicket, request: FastifyRequest, reply: FastifyReply, nonce?: string): boolean;
+  /**
+   * Keeps a 200 answer and sets its ETag and Cache-Control on the reply. `nonce`: the CSP nonce the
+   * page was rendered with; it is never served again, each hit gets the nonce passed to `serve`.
+   */
+  store(ticket: CacheTicket, reply: FastifyReply, body: Buffer, contentType: string, nonce?: string): void;
   readonly versions: ContentVersions;
 };
 
@@ -82,7 +90,7 @@ export function createPublicCache(versions: ContentVersions, { enabled = true } 
       if (!cacheablePage.test(rest)) return Promise.resolve(null);
       return ticket(request, tenant.businessName);
     },
-    serve(t, request, reply) {
+    serve(t, request, reply, nonce) {
       const e = entries.get(t.key);
       if (!e) return false;
       if (e.businessId !== t.businessId || e.version !== t.version || Date.now() - e.at > maxAgeMs) {
@@ -98,6 +106,11 @@ export function createPublicCache(versions: ContentVersions, { enabled = true } 
         return true;
       }
       reply.header('content-type', e.contentType);
+      if (e.nonceParts) {
+        // a fresh nonce per response: compressed by the compress plugin as any page is
+        reply.send(e.nonceParts.join(nonce ?? ''));
+        return true;
+      }
       const encoding = e.body.length >= compressMin ? acceptedEncoding(request.headers['accept-encoding']) : null;
       if (encoding === 'br') {
         e.br ??= brotliCompressSync(e.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } });
@@ -110,13 +123,14 @@ export function createPublicCache(versions: ContentVersions, { enabled = true } 
       }
       return true;
     },
-    store(t, reply, body, contentType) {
+    store(t, reply, body, contentType, nonce) {
+      const nonceParts = nonce ? body.toString('utf8').split(nonce) : undefined;
       const etag = `W/"${t.version}-${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`;
       reply.header('etag', etag).header('cache-control', publicCacheControl).header('vary', 'accept-encoding');
       const size = body.length * 2 + t.key.length;
       if (size > maxBytes / 64) return;
       drop(t.key);
-      entries.set(t.key, { ...t, at: Date.now(), contentType, etag, body, size });
+      entries.set(t.key, { ...t, at: Date.now(), contentType, etag, body, nonceParts, size });
       bytes += size;
       for (const key of entries.keys()) {
         if (bytes <= maxBytes) break;

@@ -68,6 +68,7 @@ async function renderPage(handle: RequestHandler, ctx: AppContext, request: Fast
   const pathname = request.url.split('?')[0];
   if (notPages.some((p) => pathname.startsWith(p))) return reply.callNotFound();
   // Anonymous storefront pages come from the public cache while the business's content is unchanged.
+  // A page rendered with a per-response CSP nonce passes it to `store` and each hit's own to `serve`.
   const ticket = cache ? await cache.pageTicket(request) : null;
   if (ticket && cache?.serve(ticket, request, reply)) return reply;
   const controller = new AbortController();
