@@ -181,8 +181,18 @@ test('the nav shows Login to visitors and the owner links once signed in; Logout
     localStorage.setItem('authorization', t);
     localStorage.setItem('userData', JSON.stringify({ logo: null, businessName: 'lotus-handicrafts', domain: null }));
   }, token);
+  // The owner links appear after hydration without moving anything (no layout shift).
+  await page.addInitScript(() => {
+    const w = window as unknown as { layoutShift: number };
+    w.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.layoutShift += (e as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   await page.reload();
   await expect(nav.getByRole('link', { name: 'Profile Home' })).toHaveAttribute('href', '/lotus-handicrafts/home');
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
   await expect(nav.getByRole('link', { name: 'Notifications' })).toHaveAttribute('href', '/userAdmin/notifications');
   await expect(nav.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/userAdmin/userProfileInfo');
   await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);

@@ -106,7 +106,8 @@ function MarketingHeader() {
             ))}
           </ul>
         </nav>
-        <div className="ml-auto hidden lg:block">
+        {/* Fixed box from the nav to the right edge: the owner links appear in it without moving anything. */}
+        <div className="hidden h-12 flex-1 items-center justify-end lg:flex">
           <AccountLinks session={session} layout="row" />
         </div>
         <button
@@ -145,8 +146,9 @@ function MarketingHeader() {
 function AccountLinks({ session, layout }: { session: OwnerSession; layout: 'row' | 'column' }) {
   const list = layout === 'row' ? 'flex items-center gap-1' : 'flex flex-col gap-1';
   if (!session.signedIn) {
+    // Keyed lists: after hydration the signed-in links are new nodes, not the Login node moved (no layout shift).
     return (
-      <ul className={list}>
+      <ul key="signed-out" className={list}>
         <li>
           <Link
             to="/signIn"
@@ -159,7 +161,7 @@ function AccountLinks({ session, layout }: { session: OwnerSession; layout: 'row
     );
   }
   return (
-    <ul className={list}>
+    <ul key="signed-in" className={list}>
       {ownerLinks(session).map((l) => (
         <li key={l.label}>
           {l.external ? (
