@@ -13,6 +13,7 @@ import { loadWebBuild } from '../apps/server/src/http/ssr.ts';
 //   PORT+1  GET /bare-list: a bare Fastify route sending the very JSON the real list call returned
 //   PORT+2  GET /bare-ssr: the same server build rendered by React Router's own handler behind
 //           node:http with every loader answered from memory (no database, no Fastify, no hooks)
+//   PORT+3  the real app again with the public cache off (the uncached list figure)
 const config = loadConfig({ ...process.env, SEED_DEMO: '1', LOG_LEVEL: 'silent' });
 const database = await openDatabase(config, () => {});
 const app = await buildApp({ config, db: database.db });
@@ -28,6 +29,10 @@ const productPath = `/${businessName}/products/${encodeURIComponent(encodeId(fir
 const host = `127.0.0.1:${config.port}`;
 const page = await app.inject({ method: 'GET', url: productPath, headers: { host } });
 if (page.statusCode !== 200) throw new Error(`product page answered ${page.statusCode}`);
+
+// The same app on the same database with the public cache off: every call runs its queries.
+const uncached = await buildApp({ config, db: database.db, publicCache: false });
+await uncached.listen({ port: config.port + 3, host: '127.0.0.1' });
 
 const bare = Fastify();
 bare.get('/bare-list', async (_req, reply) => reply.type('application/json').send(listBody));
@@ -51,6 +56,7 @@ process.send?.({
   pageBytes: Buffer.byteLength(page.body),
   bareListUrl: `http://127.0.0.1:${config.port + 1}/bare-list`,
   bareSsrUrl: `http://127.0.0.1:${config.port + 2}/bare-ssr`,
+  uncachedBase: `http://127.0.0.1:${config.port + 3}`,
 });
 
 // Every route's loader runs for real once, then answers from memory: what is left is rendering.
@@ -71,6 +77,7 @@ function memoisedLoaders(build: ServerBuild): ServerBuild {
 process.on('SIGTERM', async () => {
   bareSsr.close();
   await bare.close();
+  await uncached.close();
   await app.close();
   await database.close({ stopEmbedded: true });
   process.exit(0);
