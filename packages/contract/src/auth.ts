@@ -9,6 +9,12 @@ export const logInBody = z.object({
 });
 export type LogInBody = z.infer<typeof logInBody>;
 
+/** Passwords: at least this many characters once decoded and trimmed (change password, sign-up, CLI). */
+export const passwordMinLength = 8;
+export const authTexts = {
+  passwordTooShort: `Password must be at least ${passwordMinLength} characters`,
+} as const;
+
 export const changePasswordBody = z.object({
   password: z.string({ error: messages.currentPasswordRequired }).min(1, messages.currentPasswordRequired),
   newPassword: z.string({ error: messages.newPasswordRequired }).min(1, messages.newPasswordRequired),

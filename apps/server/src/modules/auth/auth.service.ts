@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { decodePassword, type LogInBody, type SessionUser } from '@stashblog/contract/auth';
+import { authTexts, decodePassword, type LogInBody, passwordMinLength, type SessionUser } from '@stashblog/contract/auth';
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import { onboardingTexts } from '@stashblog/contract/onboarding';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { signups } from '../../db/schema/onboarding.ts';
@@ -23,6 +23,33 @@ const WINDOW_MS = 15 * 60_000;
 const MAX_PER_ACCOUNT_IP = 5;
 const MAX_PER_IP = 30;
 
+// An unknown email is checked against this hash so that it costs what a known one costs: the answer
+// time does not tell which emails have accounts. Computed once, on first use.
+let dummyHash: Promise<string> | null = null;
+export const loginProbe = { dummyVerifications: 0 };
+
+/** Verifies `password` against the account's hash, or against a fixed dummy hash when there is no account. */
+export async function verifyPassword(passwordHash: string | null | undefined, password: string): Promise<boolean> {
+  if (!passwordHash) {
+    dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    loginProbe.dummyVerifications++;
+    await verify(await dummyHash, password).catch(() => false);
+    return false;
+  }
+  return verify(passwordHash, password).catch(() => false);
+}
+
+// Failure rows older than the window count for nothing; they are deleted now and then so that
+// random or spoofed attempts cannot grow the table without bound.
+const PRUNE_EVERY_MS = 60_000;
+let lastPrune = 0;
+export async function pruneLoginFailures(ctx: Pick<AppContext, 'db'>, force = false) {
+  const now = Date.now();
+  if (!force && now - lastPrune < PRUNE_EVERY_MS) return;
+  lastPrune = now;
+  await ctx.db.delete(loginFailures).where(lt(loginFailures.windowStart, new Date(now - WINDOW_MS)));
+}
+
 export async function failureCount(ctx: AppContext, key: string): Promise<number> {
   const [row] = await ctx.db.select().from(loginFailures).where(eq(loginFailures.key, key));
   if (!row || Date.now() - row.windowStart.getTime() > WINDOW_MS) return 0;
@@ -30,6 +57,7 @@ export async function failureCount(ctx: AppContext, key: string): Promise<number
 }
 
 export async function recordFailure(ctx: AppContext, key: string) {
+  void pruneLoginFailures(ctx).catch((e) => ctx.log.warn({ err: e }, 'pruning login_failures failed'));
   await ctx.db
     .insert(loginFailures)
     .values({ key, count: 1, windowStart: new Date() })
@@ -56,7 +84,7 @@ export async function logIn(ctx: AppContext, { input, ip }: { input: LogInBody; 
     .from(businesses)
     .where(sql`lower(${businesses.email}) = ${email}`)
     .limit(1);
-  const valid = business ? await verify(business.passwordHash, password).catch(() => false) : false;
+  const valid = await verifyPassword(business?.passwordHash, password);
   if (!business || !valid) {
     await recordFailure(ctx, accountKey);
     await recordFailure(ctx, ipKey);
@@ -126,8 +154,9 @@ export async function changePassword(
   const next = decodePassword(newPassword)?.trim();
   if (!current) throw AppError.badRequest(messages.currentPasswordRequired);
   if (!next) throw AppError.badRequest(messages.newPasswordRequired);
+  if ([...next].length < passwordMinLength) throw AppError.badRequest(authTexts.passwordTooShort);
   const [b] = await ctx.db.select({ passwordHash: businesses.passwordHash }).from(businesses).where(eq(businesses.id, businessId));
-  if (!b || !(await verify(b.passwordHash, current).catch(() => false))) throw AppError.badRequest(serverMessages.wrongPassword);
+  if (!b || !(await verifyPassword(b.passwordHash, current))) throw AppError.badRequest(serverMessages.wrongPassword);
   const passwordHash = await hashPassword(next);
   await ctx.db.transaction(async (tx) => {
     await tx.update(businesses).set({ passwordHash, updatedAt: new Date() }).where(eq(businesses.id, businessId));

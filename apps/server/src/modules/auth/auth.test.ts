@@ -1,10 +1,10 @@
-import { encodePassword } from '@stashblog/contract/auth';
+import { authTexts, encodePassword } from '@stashblog/contract/auth';
 import { messages, serverMessages } from '@stashblog/contract/messages';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { sessions } from '../../db/schema/sessions.ts';
-import { hashToken } from './auth.service.ts';
+import { loginFailures, sessions } from '../../db/schema/sessions.ts';
+import { hashToken, loginProbe, pruneLoginFailures } from './auth.service.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -95,5 +95,46 @@ describe('auth', () => {
     expect((await app.inject({ method: 'GET', url: '/api/auth/user/fetch', headers: { authorization: other } })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/api/auth/user/fetch', headers: { authorization: token } })).statusCode).toBe(200);
     expect((await logIn(email, 'new-secret-2', '10.3.3.3')).statusCode).toBe(201);
+  });
+
+  it('checks an unknown email against a dummy argon2 hash, so it costs what a known email costs', async () => {
+    await app.owner('equal-work');
+    const before = loginProbe.dummyVerifications;
+    const unknown = await logIn('nobody-at-all@example.test', 'some-password', '10.7.0.1');
+    expect(unknown.statusCode).toBe(401);
+    expect(loginProbe.dummyVerifications).toBe(before + 1);
+    const known = await logIn('equal-work@example.test', 'some-password', '10.7.0.2');
+    expect(known.statusCode).toBe(401);
+    expect(known.json().error).toBe(unknown.json().error);
+    // a known email verifies against its own hash, not the dummy one
+    expect(loginProbe.dummyVerifications).toBe(before + 1);
+  });
+
+  it('prunes failure rows older than the window', async () => {
+    await app.ctx.db.execute(
+      sql`insert into login_failures (key, count, window_start) select 'ip:old-' || g, 3, now() - interval '2 hours' from generate_series(1, 100) g`,
+    );
+    await logIn('nobody@example.test', 'wrong-password', '10.7.0.3');
+    await pruneLoginFailures(app.ctx, true);
+    const rows = await app.ctx.db.select().from(loginFailures);
+    expect(rows.some((r) => r.key.startsWith('ip:old-'))).toBe(false);
+    // the fresh failure just recorded stays
+    expect(rows.some((r) => r.key === 'ip:10.7.0.3')).toBe(true);
+  });
+
+  it('refuses a new password shorter than 8 characters with a clear message', async () => {
+    const { token } = await app.owner('short-pw');
+    const change = (newPassword: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/userAdmin/user/changePassword',
+        headers: { authorization: token },
+        payload: { password: encodePassword('correct-horse-1'), newPassword: encodePassword(newPassword) },
+      });
+    const short = await change('  1234567  ');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error).toBe(authTexts.passwordTooShort);
+    expect((await logIn('short-pw@example.test', 'correct-horse-1', '10.7.0.4')).statusCode).toBe(201);
+    expect((await change('12345678')).statusCode).toBe(200);
   });
 });

@@ -11,7 +11,7 @@ import { platformAdmins, platformSessions } from '../../db/schema/platform.ts';
 import { loginFailures } from '../../db/schema/sessions.ts';
 import { AppError } from '../../http/app-error.ts';
 import { readToken } from '../../http/auth.ts';
-import { failureCount, hashPassword, hashToken, recordFailure } from '../auth/auth.service.ts';
+import { failureCount, hashPassword, hashToken, recordFailure, verifyPassword } from '../auth/auth.service.ts';
 
 export type PlatformActor = { adminId: string; email: string; name: string; tokenHash: string };
 
@@ -53,7 +53,7 @@ export async function platformLogIn(ctx: AppContext, { input, ip }: { input: Log
     .select({ id: platformAdmins.id, passwordHash: platformAdmins.passwordHash })
     .from(platformAdmins)
     .where(sql`lower(${platformAdmins.email}) = ${email}`);
-  const valid = admin ? await verify(admin.passwordHash, password).catch(() => false) : false;
+  const valid = await verifyPassword(admin?.passwordHash, password);
   if (!admin || !valid) {
     await recordFailure(ctx, accountKey);
     await recordFailure(ctx, ipKey);
