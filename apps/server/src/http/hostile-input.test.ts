@@ -1,7 +1,7 @@
 import { encodePassword } from '@stashblog/contract/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { badRequestText, hostileUrl } from './hostile-input.ts';
+import { badHostText, badRequestText, hostileUrl, validHost } from './hostile-input.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -34,6 +34,18 @@ describe('control characters at the edge', () => {
       expect({ url, status: res.statusCode }).toEqual({ url, status: 400 });
       expect(res.json().message).toBe(badRequestText);
     }
+  });
+
+  it('refuses a malformed Host, and takes names, addresses and ports', async () => {
+    for (const host of ['localhost:5004', 'shop.example.com', 'xn--80ak6aa92e.com', '127.0.0.1:80', '[::1]:5004', 'SHOP.Test.']) {
+      expect({ host, ok: validHost(host) }).toEqual({ host, ok: true });
+    }
+    for (const host of ['javascript:alert(1)', '[]', 'a b', 'x\\y', '<script>', 'a:b:c', '%00', '99999999999999999999999']) {
+      expect({ host, ok: validHost(host) }).toEqual({ host, ok: false });
+    }
+    const res = await app.inject({ url: '/signIn', headers: { host: 'javascript:alert(1)' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(badHostText);
   });
 
   it('drops NUL inside JSON text fields instead of failing (the shared safeText type)', async () => {

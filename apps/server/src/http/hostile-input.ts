@@ -3,15 +3,28 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from './envelope.ts';
 
 // The edge rule for hostile URLs, before routing, tenancy or any handler: a path or query string
-// carrying a control character (NUL, CR, ESC, …) once percent-decoded is refused with 400 and one
-// short log line. Nothing legitimate puts them there, and PostgreSQL refuses NUL in text.
+// carrying a control character (NUL, CR, ESC, …) once percent-decoded, or a Host that is not a
+// host name, is refused with 400 and one short log line. Nothing legitimate sends them, PostgreSQL
+// refuses NUL in text, and a page URL cannot be built on a malformed host.
 // Request bodies are the schemas' job: every free-text field is the contract's `safeText()`.
 
 export const badRequestText = 'Bad request: the address contains characters that are not allowed';
+export const badHostText = 'Bad request: malformed Host header';
 
 // Byte-wise percent-decoding never throws on malformed input, and a control character is one byte
 // below 0x20 (or 0x7f) that no multi-byte UTF-8 sequence contains.
 const decodeBytes = (part: string) => part.replace(/%([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+// A Host (or a trusted X-Forwarded-Host) is a DNS name or an IP address, with an optional port.
+const hostPattern = /^(?:[a-z0-9_](?:[a-z0-9_-]{0,62})(?:\.[a-z0-9_](?:[a-z0-9_-]{0,62}))*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** True when the host is absent (HTTP/1.0) or well-formed; anything else cannot name a storefront. */
+export function validHost(host: string | undefined): boolean {
+  if (!host) return true;
+  if (host.length > 260 || !hostPattern.test(host)) return false;
+  // what WHATWG URL refuses (e.g. an all-digit name is an IPv4 number out of range) cannot make a page URL
+  return URL.canParse(`http://${host}/`);
+}
 
 /** Why a request URL is refused, or null when it is fine. */
 export function hostileUrl(url: string): string | null {
@@ -24,9 +37,9 @@ export function hostileUrl(url: string): string | null {
 
 export function registerHostileInput(app: FastifyInstance) {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const reason = hostileUrl(request.url);
+    const reason = hostileUrl(request.url) ?? (validHost(request.host) ? null : 'malformed Host');
     if (!reason) return;
-    request.log.info({ reason, url: request.url.slice(0, 200) }, 'refused hostile URL');
-    return reply.status(400).send(fail(400, badRequestText));
+    request.log.info({ reason, url: request.url.slice(0, 200) }, 'refused hostile request');
+    return reply.status(400).send(fail(400, reason === 'malformed Host' ? badHostText : badRequestText));
   });
 }

@@ -5,6 +5,8 @@ export type StashLoadContext = {
   ctx: AppContext;
   /** The business a storefront request is for, as resolved by the server's tenant hook (null on the marketing site). */
   tenant?: unknown;
+  /** This response's Content-Security-Policy nonce: every inline script React Router writes carries it. */
+  cspNonce?: string;
 };
 
 declare module 'react-router' {

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { verify } from '@node-rs/argon2';
 import { decodePassword, type LogInBody } from '@stashblog/contract/auth';
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import { createPlatformAdminInput, type PlatformAdmin, platformTexts } from '@stashblog/contract/platform';
