@@ -3,6 +3,7 @@ import { businessNameSchema } from './business.ts';
 import { decodeId } from './ids.ts';
 import { limits } from './limits.ts';
 import { type Plan, plans } from './platform.ts';
+import { safeText } from './text.ts';
 
 // Self sign-up from /getStarted/{planType} and the /signIn Sign up tab. Not in SPEC beyond the
 // 'Tell Us About You' fields; texts here are our own.
@@ -63,7 +64,7 @@ export const signUpPayload = z.object({ businessName: z.string(), email: z.strin
 
 export const verifyEmailBody = z.object({ token: z.string().max(500).default('') });
 export const verifyEmailPayload = z.object({ authorization: z.string(), businessName: z.string() });
-export const resendBody = z.object({ email: z.string().trim().max(254).default('') });
+export const resendBody = z.object({ email: safeText().trim().max(254).default('') });
 
 /** The business-name rule the live check and sign-up share (format and reserved words; uniqueness is the server's). */
 export function businessNameProblem(name: string): string | null {

@@ -167,7 +167,7 @@ export const adminCategoriesQuery = z.object({ ...pagingSchema(limits.categories
 export type AdminCategoriesQuery = z.infer<typeof adminCategoriesQuery>;
 
 /** PUT setFCMT {token}: the SPEC's push token; on the web a JSON-encoded PushSubscription ('' forgets it). */
-export const setFcmtBody = z.object({ token: z.string().max(4000).default('') });
+export const setFcmtBody = z.object({ token: safeText().max(4000).default('') });
 export type SetFcmtBody = z.infer<typeof setFcmtBody>;
 
 // Our own wording for the owner's profile calls (SPEC does not spell these out).

@@ -1,7 +1,7 @@
 import { encodePassword } from '@stashblog/contract/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { badHostText, badRequestText, hostileUrl, validHost } from './hostile-input.ts';
+import { badHostText, badRequestText, hostileUrl, stripNul, validHost } from './hostile-input.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -46,6 +46,11 @@ describe('control characters at the edge', () => {
     const res = await app.inject({ url: '/signIn', headers: { host: 'javascript:alert(1)' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(badHostText);
+  });
+
+  it('drops NUL from every string of a JSON body, keys included', () => {
+    const body = { a: 'x\u0000y', list: ['\u0000', { deep: 'p\u0000q' }], 'k\u0000ey': 1 };
+    expect(stripNul(body)).toEqual({ a: 'xy', list: ['', { deep: 'pq' }], key: 1 });
   });
 
   it('drops NUL inside JSON text fields instead of failing (the shared safeText type)', async () => {

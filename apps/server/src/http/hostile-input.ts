@@ -6,7 +6,8 @@ import { fail } from './envelope.ts';
 // carrying a control character (NUL, CR, ESC, …) once percent-decoded, or a Host that is not a
 // host name, is refused with 400 and one short log line. Nothing legitimate sends them, PostgreSQL
 // refuses NUL in text, and a page URL cannot be built on a malformed host.
-// Request bodies are the schemas' job: every free-text field is the contract's `safeText()`.
+// Request bodies: every free-text field is the contract's `safeText()`; as a net under schemas that
+// forget it, NUL is dropped from every string of a JSON body before validation.
 
 export const badRequestText = 'Bad request: the address contains characters that are not allowed';
 export const badHostText = 'Bad request: malformed Host header';
@@ -35,7 +36,33 @@ export function hostileUrl(url: string): string | null {
   return null;
 }
 
+/**
+ * Drops NUL from every string of a parsed JSON body, in place (PostgreSQL refuses NUL in text; a
+ * schema that forgot `safeText()` must not turn it into a 500). Other control characters are the
+ * schemas' business. Returns the cleaned value.
+ */
+export function stripNul(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.includes('\0') ? value.replaceAll('\0', '') : value;
+  if (depth > 64 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = stripNul(value[i], depth + 1);
+    return value;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const clean = key.includes('\0') ? key.replaceAll('\0', '') : key;
+    const v = stripNul(record[key], depth + 1);
+    if (clean !== key) delete record[key];
+    record[clean] = v;
+  }
+  return record;
+}
+
 export function registerHostileInput(app: FastifyInstance) {
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    if (request.body && typeof request.body === 'object' && !Buffer.isBuffer(request.body)) stripNul(request.body);
+  });
+
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const reason = hostileUrl(request.url) ?? (validHost(request.host) ? null : 'malformed Host');
     if (!reason) return;

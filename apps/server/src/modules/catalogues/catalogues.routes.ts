@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { ownerOf, requireOwner } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { visitorOf } from '../visits/visits.service.ts';
 import {
   createCatalogue,
   deleteCatalogue,
@@ -145,7 +146,7 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       `${pub}/visits`,
       { schema: { ...visitor, body: catalogueVisitsBody, response: { 200: envelopeSchema(z.object({ counted: z.boolean() })) } } },
       async (request) =>
-        ok(await recordCatalogueVisit(ctx, { ...request.body, userAgent: request.headers['user-agent'] }), serverMessages.visitRecorded),
+        ok(await recordCatalogueVisit(ctx, { ...request.body, visitor: visitorOf(request) }), serverMessages.visitRecorded),
     );
 
     app.get(

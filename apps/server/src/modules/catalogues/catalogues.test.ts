@@ -490,14 +490,21 @@ describe('public catalogues', () => {
     expect((await call(null, 'GET', `${P}/fetchAll`, { businessName: 'pub-blocked' })).statusCode).toBe(404);
   });
 
-  it('counts visits from browsers, not bots, per day', async () => {
+  it('counts visits from browsers, not bots, once per visitor per day', async () => {
     const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
-    const visit = (ua: string, id = cat._id) =>
-      app.inject({ method: 'PUT', url: `${P}/visits`, payload: { id, businessName: 'pub-shop' }, headers: { 'user-agent': ua } });
+    const visit = (ua: string, id = cat._id, remoteAddress = '10.0.0.1') =>
+      app.inject({
+        method: 'PUT',
+        url: `${P}/visits`,
+        payload: { id, businessName: 'pub-shop' },
+        headers: { 'user-agent': ua },
+        remoteAddress,
+      });
     const first = await visit(browser);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ code: 201, payload: { counted: true } });
-    await visit(browser);
+    expect((await visit(browser)).json().payload.counted).toBe(false);
+    expect((await visit(browser, cat._id, '10.0.0.2')).json().payload.counted).toBe(true);
     expect((await visit('Googlebot/2.1 (+http://www.google.com/bot.html)')).json().payload.counted).toBe(false);
     const [row] = await app.ctx.db.select().from(catalogues).where(eq(catalogues.id, cat._id));
     expect(row.visits).toBe(2);

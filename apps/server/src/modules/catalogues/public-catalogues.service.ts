@@ -14,7 +14,7 @@ import { businesses } from '../../db/schema/businesses.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requirePublicBusiness } from '../users/users.service.ts';
-import { recordVisit } from '../visits/visits.service.ts';
+import { recordVisit, type Visitor } from '../visits/visits.service.ts';
 import { membersOf, toCatalogue } from './catalogue-view.ts';
 import { escapeLike, listMembers } from './catalogues.service.ts';
 import { sortOrder } from './sort-order.ts';
@@ -67,11 +67,11 @@ export async function fetchPublicCatalogueProducts(ctx: Ctx, query: PublicFetchC
 }
 
 export async function recordCatalogueVisit(
-  ctx: Ctx,
-  { id, businessName, userAgent }: { id: string; businessName: string; userAgent: string | undefined },
+  ctx: Pick<AppContext, 'db' | 'config' | 'log'>,
+  { id, businessName, visitor }: { id: string; businessName: string; visitor: Visitor },
 ) {
   const { business } = await requirePublicCatalogue(ctx, { id, businessName });
-  return { counted: await recordVisit(ctx, { businessId: business.id, subjectType: 'catalogue', subjectId: id, userAgent }) };
+  return { counted: await recordVisit(ctx, { businessId: business.id, subjectType: 'catalogue', subjectId: id, visitor }) };
 }
 
 /** SPEC §7 fetchAllUsers: visible catalogues of every visible business (the directory), with search. */

@@ -25,6 +25,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { ownerOf, requireOwner } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { visitorOf } from '../visits/visits.service.ts';
 import {
   createProduct,
   deleteProduct,
@@ -150,8 +151,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, body: visitsBody, response: { 200: envelopeSchema(z.object({ counted: z.boolean() })) } },
         config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       },
-      async (request) =>
-        ok(await recordProductVisit(ctx, { ...request.body, userAgent: request.headers['user-agent'] }), serverMessages.visitRecorded),
+      async (request) => ok(await recordProductVisit(ctx, { ...request.body, visitor: visitorOf(request) }), serverMessages.visitRecorded),
     );
 
     app.get(

@@ -1,5 +1,4 @@
 import { isUuid } from '@stashblog/contract/ids';
-import { limits } from '@stashblog/contract/limits';
 import type { SortOption } from '@stashblog/contract/lists';
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import { mediaKeyFromUrl } from '@stashblog/contract/paths';
@@ -18,15 +17,14 @@ import {
   type UpdateProductResult,
 } from '@stashblog/contract/products';
 import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, getTableColumns, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
-import { isbot } from 'isbot';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { privateLinks } from '../../db/schema/private-links.ts';
 import { products } from '../../db/schema/products.ts';
-import { dailyVisits } from '../../db/schema/visits.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createUploadSlots, deleteMedia, type Queryable } from '../media/media.service.ts';
+import { recordVisit, type Visitor } from '../visits/visits.service.ts';
 import { toProduct } from './product-view.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'blobs'>;
@@ -342,33 +340,13 @@ export async function fetchProductSuggestions(
   return { products: rows.map((r) => toProduct(r.row, r.businessName)) };
 }
 
-/** PUT visits: counts a human view of a public product (total and per day); bots are not counted. */
+/** PUT visits: a human view of a public product, counted once per visitor per day (visits.service.ts). */
 export async function recordProductVisit(
-  ctx: Pick<AppContext, 'db'>,
-  { businessName, id, userAgent }: { businessName: string; id: string; userAgent: string | undefined },
+  ctx: Pick<AppContext, 'db' | 'config' | 'log'>,
+  { businessName, id, visitor }: { businessName: string; id: string; visitor: Visitor },
 ): Promise<{ counted: boolean }> {
   const { row } = await findPublic(ctx, { businessName, id });
-  if (isbot(userAgent ?? '')) return { counted: false };
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(products)
-      .set({ visits: sql`${products.visits} + 1` })
-      .where(and(eq(products.businessId, row.businessId), eq(products.id, row.id)));
-    await tx
-      .insert(dailyVisits)
-      .values({
-        businessId: row.businessId,
-        day: sql`(now() at time zone ${limits.timeZone})::date`,
-        subjectType: 'product',
-        subjectId: row.id,
-        count: 1,
-      })
-      .onConflictDoUpdate({
-        target: [dailyVisits.businessId, dailyVisits.day, dailyVisits.subjectType, dailyVisits.subjectId],
-        set: { count: sql`${dailyVisits.count} + 1` },
-      });
-  });
-  return { counted: true };
+  return { counted: await recordVisit(ctx, { businessId: row.businessId, subjectType: 'product', subjectId: row.id, visitor }) };
 }
 
 /** GET fetchAllUsers: public products across all businesses (directory), optionally searched. */

@@ -442,14 +442,15 @@ describe('public products', () => {
     expect(wrongShop.statusCode).toBe(404);
   });
 
-  it('counts a visit per call, not for bots, and only for public products', async () => {
+  it('counts a visit once per visitor per day, not for bots, and only for public products', async () => {
     const { owner, makePublic } = await shop('visited');
     const p = await makePublic({});
-    const visit = (ua: string, id = p._id, businessName = 'visited') =>
-      app.inject({ method: 'PUT', url: pub('visits'), headers: { 'user-agent': ua }, payload: { id, businessName } });
+    const visit = (ua: string, id = p._id, businessName = 'visited', remoteAddress = '10.0.0.1') =>
+      app.inject({ method: 'PUT', url: pub('visits'), headers: { 'user-agent': ua }, payload: { id, businessName }, remoteAddress });
     const human = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
     expect((await visit(human)).json()).toMatchObject({ code: 201, payload: { counted: true } });
-    await visit(human);
+    expect((await visit(human)).json().payload.counted).toBe(false);
+    expect((await visit(human, p._id, 'visited', '10.0.0.2')).json().payload.counted).toBe(true);
     expect((await visit('Googlebot/2.1 (+http://www.google.com/bot.html)')).json().payload.counted).toBe(false);
     const [row] = await app.ctx.db.select().from(products).where(eq(products.id, p._id));
     expect(row?.visits).toBe(2);

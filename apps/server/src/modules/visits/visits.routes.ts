@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { ok } from '../../http/envelope.ts';
-import { recordProfileVisit } from './visits.service.ts';
+import { recordProfileVisit, visitorOf } from './visits.service.ts';
 
 export function visitsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -15,8 +15,7 @@ export function visitsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags: ['public user'], body: businessNameQuery, response: { 200: envelopeSchema(z.object({ counted: z.boolean() })) } },
         config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       },
-      async (request) =>
-        ok(await recordProfileVisit(ctx, { ...request.body, userAgent: request.headers['user-agent'] }), serverMessages.visitRecorded),
+      async (request) => ok(await recordProfileVisit(ctx, { ...request.body, visitor: visitorOf(request) }), serverMessages.visitRecorded),
     );
   };
 }
