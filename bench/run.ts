@@ -17,7 +17,6 @@ const benches = [
   { name: 'search', file: 'search.ts', results: ['search'] },
   { name: 'csv', file: 'csv.ts', results: ['csv'] },
   { name: 'insights', file: 'insights.ts', results: ['insights'] },
-  { name: 'insights', file: 'insights.ts', results: ['insights'] },
 ].filter((b) => (!only || only.includes(b.name)) && existsSync(path.join(import.meta.dirname, b.file)));
 
 if (!existsSync(path.join(root, 'apps/web/build/server/index.js'))) {
