@@ -32,22 +32,33 @@ test('sign up, verify by mail, first product on the new storefront; the platform
     },
   );
 
+  // the Sign up tab of /signIn continues into the same flow (plan chosen there)
   await page.goto('/signIn');
   await page.getByRole('tab', { name: 'Sign Up' }).click();
-  const form = page.locator('form');
-  await form.getByRole('button', { name: 'Next' }).click();
+  const tabForm = page.locator('form');
+  await tabForm.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(onboardingTexts.businessNameRequired)).toBeVisible();
-  await form.getByLabel('Plan').selectOption('Pro');
+  await expect(tabForm.getByLabel('Plan')).toHaveValue('Basic');
+
+  // a new visitor picks the Pro plan and fills 'Tell Us About You'
+  await page.goto('/pricing');
+  await page.getByRole('link', { name: 'Get started with Pro' }).click();
+  await expect(page).toHaveURL(/\/getStarted\//);
+  const form = page.locator('form', { hasText: 'Tell Us About You' });
+  await expect(form.getByText('Plan: Pro')).toBeVisible();
   await form.getByLabel('Name', { exact: true }).fill('Meera Iyer');
+  await form.getByLabel('Phone Number').fill('9876543210');
   await form.getByLabel('Email').fill('meera@shop.test');
+  await form.getByLabel('Full Address').fill('4 Temple Street, Kanchipuram');
   // live check: a reserved word, a taken name, then a free one
-  const businessName = form.getByLabel('Business name');
+  const businessName = form.getByLabel('Business Name');
   await businessName.fill('support');
-  await expect(page.getByText('That business name is reserved')).toBeVisible();
+  await expect(form.getByText('That business name is reserved')).toBeVisible();
   await businessName.fill('lotus-handicrafts');
-  await expect(page.getByText(onboardingTexts.nameTaken)).toBeVisible();
-  await businessName.fill('meera-textiles');
-  await expect(page.getByText(onboardingTexts.nameAvailable)).toBeVisible();
+  await expect(form.getByText(onboardingTexts.nameTaken)).toBeVisible();
+  await businessName.fill('Meera Textiles');
+  await expect(businessName).toHaveValue('meera-textiles');
+  await expect(form.getByText(onboardingTexts.nameAvailable)).toBeVisible();
   await form.getByLabel('Password', { exact: true }).fill('silk-and-cotton');
   await form.getByLabel('Confirm Password').fill('silk-and-cottom');
   await form.getByRole('button', { name: 'Next' }).click();
@@ -55,6 +66,10 @@ test('sign up, verify by mail, first product on the new storefront; the platform
   await form.getByLabel('Confirm Password').fill('silk-and-cotton');
   await form.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(onboardingTexts.checkEmail('meera@shop.test'))).toBeVisible();
+  const [signup] = await e2eQuery<{ plan: string; phone_no: string }>(
+    "select s.plan, b.phone_no from signups s join businesses b on b.id = s.business_id where b.business_name = 'meera-textiles'",
+  );
+  expect(signup).toEqual({ plan: 'Pro', phone_no: '9876543210' });
 
   // the link from the outbox signs the new owner in
   const [mail] = await e2eQuery<{ body: string }>(

@@ -34,6 +34,15 @@ export function useBusinessNameCheck(name: string): Status {
 
 type Props = React.InputHTMLAttributes<HTMLInputElement> & { value: string; error?: string; ref?: React.Ref<HTMLInputElement> };
 
+/** What to say under a business-name input: a problem (red) or the availability (green). */
+export function businessNameStatusText(status: Status, error?: string): { text: string; problem: boolean } {
+  const message = error ?? (status.state === 'unavailable' ? status.reason : null);
+  if (message) return { text: message, problem: true };
+  if (status.state === 'available') return { text: onboardingTexts.nameAvailable, problem: false };
+  if (status.state === 'checking') return { text: 'Checking…', problem: false };
+  return { text: 'Lowercase letters, digits and hyphens; this is your site address.', problem: false };
+}
+
 export function BusinessNameField({ value, error, ...input }: Props) {
   const id = useId();
   const status = useBusinessNameCheck(value);

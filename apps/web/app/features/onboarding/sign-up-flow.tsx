@@ -20,6 +20,25 @@ type Props = {
   initial?: Partial<SignUpFlowForm>;
 };
 
+/** Sends a valid sign-up form; the address the verification link went to, or null (failure toasted). */
+export async function submitSignUp(v: SignUpFlowForm): Promise<string | null> {
+  const result = await api<{ email: string }>('POST', '/onboarding/signUp', {
+    plan: v.plan,
+    name: v.name,
+    email: v.email,
+    phoneNo: v.phoneNo,
+    address: v.address,
+    businessName: v.businessName.trim(),
+    password: encodePassword(v.password),
+  });
+  if (!isOk(result)) {
+    toastFailure(result);
+    return null;
+  }
+  toast.success(messages.signedUp);
+  return result.payload.email;
+}
+
 /** Creates the business: 'Next' on /getStarted and the Sign up tab of /signIn both end here. */
 export function SignUpFlow({ plan, withContactDetails = false, initial = {} }: Props) {
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -45,18 +64,8 @@ export function SignUpFlow({ plan, withContactDetails = false, initial = {} }: P
   });
 
   const submit = handleSubmit(async (v) => {
-    const result = await api<{ email: string }>('POST', '/onboarding/signUp', {
-      plan: v.plan,
-      name: v.name,
-      email: v.email,
-      phoneNo: v.phoneNo,
-      address: v.address,
-      businessName: v.businessName.trim(),
-      password: encodePassword(v.password),
-    });
-    if (!isOk(result)) return toastFailure(result);
-    toast.success(messages.signedUp);
-    setSentTo(result.payload.email);
+    const email = await submitSignUp(v);
+    if (email) setSentTo(email);
   });
 
   if (sentTo) return <CheckEmail email={sentTo} />;
@@ -121,7 +130,7 @@ export function SignUpFlow({ plan, withContactDetails = false, initial = {} }: P
   );
 }
 
-function CheckEmail({ email }: { email: string }) {
+export function CheckEmail({ email }: { email: string }) {
   const [busy, setBusy] = useState(false);
   async function resend() {
     if (busy) return;
