@@ -21,6 +21,7 @@ import { ssrRoutes } from './http/ssr.ts';
 import { registerTenant } from './http/tenant.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes.ts';
+import { domainsRoutes } from './modules/domains/domains.routes.ts';
 import { forumRoutes } from './modules/forum/forum.routes.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
@@ -112,6 +113,7 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
   await app.register(searchRoutes(ctx));
   await app.register(platformRoutes(ctx));
   await app.register(onboardingRoutes(ctx));
+  await app.register(domainsRoutes(ctx));
   await app.register(privateLinksRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
   await app.register(mailRoutes(ctx));

@@ -45,6 +45,16 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // DNS servers (host or host:port, comma-separated) used to check custom-domain TXT records; unset: the system's.
+  DNS_SERVERS: z
+    .string()
+    .optional()
+    .transform((s) =>
+      s
+        ?.split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+    ),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Web push (VAPID). Unset keys are generated once and kept in DATA_DIR/vapid.json.
@@ -95,6 +105,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   sessionTtlMs: number;
   webBuildDir: string;
+  /** DNS servers for custom-domain TXT checks; undefined: the system's resolvers. */
+  dnsServers: string[] | undefined;
   vapid: { publicKey: string; privateKey: string; subject: string };
   pushEndpointOrigins: string[];
 };
@@ -160,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     webBuildDir: path.join(repoRoot, 'apps/web/build'),
+    dnsServers: e.DNS_SERVERS?.length ? e.DNS_SERVERS : undefined,
     vapid: {
       ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
