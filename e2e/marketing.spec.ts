@@ -79,7 +79,8 @@ test('pricing shows the four plans and each leads to its Get Started form with t
     for (const field of ['Name', 'Phone Number', 'Email', 'Full Address', 'Business Name'])
       await expect(form.getByLabel(field, { exact: true })).toBeVisible();
   }
-  // Next does nothing yet: the page stays, the typed details stay.
+  // Next with missing details: the page stays with the errors, the typed details stay (a complete form
+  // creates the business: e2e/platform.spec.ts).
   const form = page.getByRole('form', { name: 'Tell Us About You' });
   await form.getByLabel('Phone Number').fill('98765432101234');
   await expect(form.getByLabel('Phone Number')).toHaveValue('9876543210');
