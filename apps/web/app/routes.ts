@@ -39,6 +39,7 @@ export default [
       route('leads', 'routes/admin/leads.tsx'),
       route('products/leads/:productId', 'routes/admin/item-leads.tsx', { id: 'product-leads' }),
       route('catalogues/leads/:catalogueId', 'routes/admin/item-leads.tsx', { id: 'catalogue-leads' }),
+      route('catalogues/leads/:catalogueId/leadsProducts/:products', 'routes/admin/lead-products.tsx'),
       route('forum', 'routes/admin/forum.tsx'),
       route('notifications', 'routes/admin/notifications.tsx'),
       route('signOut', 'routes/admin/sign-out.tsx'),

@@ -1,3 +1,4 @@
+import { encodeId, encodeIds } from '@stashblog/contract/ids';
 import {
   type AllLeadsPayload,
   type CatalogueLeadsPayload,
@@ -11,6 +12,7 @@ import { limits } from '@stashblog/contract/limits';
 import { messages } from '@stashblog/contract/messages';
 import { apiBase } from '@stashblog/contract/paths';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { api, apiPayload, isOk, toastFailure } from '../../lib/api-client';
 import { getToken } from '../../lib/session';
@@ -131,7 +133,24 @@ export function LeadsList({
     ...(scope.itemId
       ? []
       : [{ header: scope.kind === 'product' ? 'Product' : 'Catalogue', cell: (l: OwnerLead) => l.productName ?? l.catalogueName }]),
-    ...(scope.kind === 'catalogue' ? [{ header: 'Products', cell: (l: OwnerLead) => l.productNames.join(', ') || '—' }] : []),
+    ...(scope.kind === 'catalogue'
+      ? [
+          {
+            header: 'Products',
+            cell: (l: OwnerLead) =>
+              l.fkCatalogueId && l.products.length ? (
+                <Link
+                  to={`/userAdmin/catalogues/leads/${encodeId(l.fkCatalogueId)}/leadsProducts/${encodeIds(l.products)}`}
+                  className="underline"
+                >
+                  {l.productNames.join(', ') || `${l.products.length} products`}
+                </Link>
+              ) : (
+                '—'
+              ),
+          },
+        ]
+      : []),
     { header: 'Query', cell: (l) => <span className="whitespace-pre-wrap break-words">{l.query || '—'}</span> },
     { header: 'Date', cell: (l) => dateText(l.createdAt) },
   ];
