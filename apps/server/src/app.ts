@@ -89,7 +89,7 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
   registerErrorHandler(app);
   registerHostileInput(app);
   registerTenant(app, ctx);
-  // Public reads cached by per-business content version, kept coherent across app nodes (decision 013).
+  // Public reads cached by per-business content version, kept coherent across app nodes (decision 014).
   const versions = await startContentVersions(db, app.log);
   app.addHook('onClose', () => versions.close());
   const cache = createPublicCache(versions, { enabled: publicCache });

@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Database } from './client.ts';
 
 // Per-business public content versions (table content_versions, bumped by statement triggers in
-// the writer's own transaction; docs/decisions/013-public-cache-and-content-version.md), known in memory on every
+// the writer's own transaction; docs/decisions/014-public-cache-and-content-version.md), known in memory on every
 // app node: each node LISTENs on 'content_version', so a commit on any node reaches all within
 // milliseconds. Memory is trusted only while the listener is connected; otherwise every read asks
 // the database. Every write statement (and COMMIT) through this node's pool also drops what memory

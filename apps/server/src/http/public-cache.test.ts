@@ -15,7 +15,7 @@ import { createSession } from '../modules/auth/auth.service.ts';
 import { createBusiness } from '../modules/users/users.service.ts';
 import { createPublicCache, publicCacheControl } from './public-cache.ts';
 
-// The public cache (decision 013): what a visitor sees follows every write at once on this node
+// The public cache (decision 014): what a visitor sees follows every write at once on this node
 // and within a second from another node (a write straight into the database stands in for one);
 // signed-in and private-link answers never come from or go into it.
 type Owner = { token: string; businessId: string; businessName: string };

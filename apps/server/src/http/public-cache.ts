@@ -3,7 +3,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentVersions } from '../db/content-versions.ts';
 
-// The one cache of public responses (docs/decisions/013-public-cache-and-content-version.md): public API GETs and
+// The one cache of public responses (docs/decisions/014-public-cache-and-content-version.md): public API GETs and
 // anonymous storefront pages, kept in memory under (protocol, host, path + query) together with
 // the business's content version at the time they were made. A write to the business bumps the
 // version (a trigger, in the writer's transaction), every node hears of it (LISTEN/NOTIFY), and the
