@@ -40,8 +40,11 @@ beforeAll(async () => {
   set = (await addCatalogue(app.ctx, a.businessId)).id;
   await app.ctx.db.insert(catalogueProducts).values({ businessId: a.businessId, catalogueId: set, productId: vase });
 
-  // Today's visits through the public calls a storefront makes.
-  const put = (url: string, payload: object) => app.inject({ method: 'PUT', url, payload, headers: { 'user-agent': browserUa } });
+  // Today's visits through the public calls a storefront makes, each from another visitor (a visitor
+  // counts once per item per day).
+  let visitor = 0;
+  const put = (url: string, payload: object) =>
+    app.inject({ method: 'PUT', url, payload, headers: { 'user-agent': browserUa }, remoteAddress: `203.0.113.${++visitor}` });
   for (let i = 0; i < 3; i++) await put('/api/public/user/visits', { businessName: a.businessName });
   for (let i = 0; i < 4; i++) await put('/api/public/products/visits', { id: vase, businessName: a.businessName });
   await put('/api/public/products/visits', { id: bowl, businessName: a.businessName });
