@@ -197,7 +197,7 @@ export async function deleteProduct(ctx: Ctx, { businessId, id }: { businessId: 
   return { id: productId };
 }
 
-/** GET fetchAll: the owner's products; isPromoted=true is the Promoted tab, otherwise all. */
+/** GET fetchAll: the owner's products; isPromoted=true is the Promoted tab, false the Casual tab, absent all. */
 export async function fetchProducts(
   ctx: Pick<AppContext, 'db'>,
   { businessId, query }: { businessId: string; query: AdminFetchAllQuery },
@@ -207,7 +207,7 @@ export async function fetchProducts(
     .filter(Boolean);
   const where = and(
     eq(products.businessId, businessId),
-    query.isPromoted ? eq(products.isPromoted, true) : undefined,
+    query.isPromoted === undefined ? undefined : eq(products.isPromoted, query.isPromoted),
     query.productName ? ilike(products.productName, containing(query.productName)) : undefined,
     query.category ? sql`lower(${products.category}) = ${query.category.toLowerCase()}` : undefined,
     tags.length > 0 ? arrayContains(products.tags, tags) : undefined,
