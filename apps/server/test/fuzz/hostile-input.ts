@@ -156,9 +156,13 @@ export function hostileBody(keys: string[], plausible: string[]): fc.Arbitrary<H
   );
 }
 
-/** Percent-encodes a value the way clients do, or sends it raw/invalid now and then. */
+/**
+ * Percent-encodes a value the way clients do, or sends it raw/invalid now and then. Raw values still
+ * escape what would change the URL's shape for the inject client (a backslash reads as a slash, so
+ * a leading one would turn the path into an authority it cannot parse).
+ */
 export function encodeForUrl(value: string, raw: boolean): string {
-  if (raw) return value.replace(/[\s#?/&]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  if (raw) return value.replace(/[\s#?/&\\]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
   try {
     return encodeURIComponent(value);
   } catch {
