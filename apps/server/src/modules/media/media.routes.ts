@@ -27,10 +27,26 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       throw err; // the app's error handler answers everything else
     });
 
+    // The signed url is the whole credential (no cookie, no token), so any origin may PUT to it,
+    // as to an S3 bucket with a CORS rule: the admin on another own host or a custom domain, an app.
+    app.options('/api/media/upload/:mediaId', { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .code(204)
+        .header('access-control-allow-origin', '*')
+        .header('access-control-allow-methods', 'PUT')
+        .header('access-control-allow-headers', 'content-type')
+        .header('access-control-max-age', '3600')
+        .send(),
+    );
+
     app.put(
       '/api/media/upload/:mediaId',
       {
         bodyLimit: uploadBodyLimit,
+        onSend: async (_request, reply, payload) => {
+          reply.header('access-control-allow-origin', '*');
+          return payload;
+        },
         schema: { tags: ['media'], params: uploadParams, querystring: uploadQuery, response: { 200: envelopeSchema(uploadedImage) } },
       },
       async (request) =>

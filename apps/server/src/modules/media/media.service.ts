@@ -9,6 +9,7 @@ import type { PreSignedUrl } from '@stashblog/contract/products';
 import { and, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { media } from '../../db/schema/media.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -23,9 +24,11 @@ function signature(secret: string, mediaId: string, exp: number): string {
   return createHmac('sha256', secret).update(`${mediaId}${exp}`).digest('hex');
 }
 
-function uploadUrl(secret: string, mediaId: string, now = Date.now()): string {
+// Absolute, on PUBLIC_URL, as an S3 pre-signed url is: a native or third-party client PUTs to it as
+// given, and a page on another of our hosts (or a custom domain) reaches it through CORS.
+function uploadUrl(config: Pick<Config, 'secret' | 'publicUrl'>, mediaId: string, now = Date.now()): string {
   const exp = Math.floor(now / 1000) + uploadLinkTtlSeconds;
-  return `/api/media/upload/${mediaId}?exp=${exp}&sig=${signature(secret, mediaId, exp)}`;
+  return `${config.publicUrl}/api/media/upload/${mediaId}?exp=${exp}&sig=${signature(config.secret, mediaId, exp)}`;
 }
 
 function validSignature(secret: string, mediaId: string, exp: string, sig: string): boolean {
@@ -47,7 +50,7 @@ export async function createUploadSlots(
   await db.insert(media).values(rows);
   return {
     ids: rows.map((r) => r.id),
-    urls: rows.map((r, i) => ({ image: names[i] as string, url: uploadUrl(ctx.config.secret, r.id) })),
+    urls: rows.map((r, i) => ({ image: names[i] as string, url: uploadUrl(ctx.config, r.id) })),
   };
 }
 

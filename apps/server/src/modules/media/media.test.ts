@@ -8,10 +8,12 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { media } from '../../db/schema/media.ts';
 import { storeImage } from './media.service.ts';
 
+const publicOrigin = 'https://shop.example.test';
 let app: TestApp;
 let owner: Awaited<ReturnType<TestApp['owner']>>;
 beforeAll(async () => {
-  app = await createTestApp();
+  // A public origin other than the one requests arrive on: upload urls must be built from it.
+  app = await createTestApp({ publicUrl: publicOrigin });
   owner = await app.owner('pixels');
 });
 
@@ -40,7 +42,8 @@ describe('media upload', () => {
     const { product, productImagesPreSignedUrls } = await slots(['photo.png']);
     const [slot] = productImagesPreSignedUrls;
     expect(slot?.image).toBe('photo.png');
-    expect(slot?.url).toMatch(/^\/api\/media\/upload\/[0-9a-f-]{36}\?exp=\d+&sig=[0-9a-f]{64}$/);
+    // absolute on PUBLIC_URL, as an S3 pre-signed url is: usable as given by any client
+    expect(slot?.url).toMatch(/^https:\/\/shop\.example\.test\/api\/media\/upload\/[0-9a-f-]{36}\?exp=\d+&sig=[0-9a-f]{64}$/);
 
     const put = await upload(slot?.url as string, await png(1000, 600));
     expect(put.statusCode).toBe(200);
@@ -140,6 +143,36 @@ describe('media upload', () => {
     expect(expired.json().error).toBe(serverMessages.uploadLinkInvalid);
     const otherId = await upload(url.replace(/upload\/[0-9a-f-]{36}/, 'upload/00000000-0000-7000-8000-000000000000'), body);
     expect(otherId.statusCode).toBe(403);
+  });
+
+  it('lets a page on any origin PUT to the signed url (CORS), errors included', async () => {
+    const [slot] = (await slots(['cors.png'])).productImagesPreSignedUrls;
+    const url = slot?.url as string;
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url,
+      headers: {
+        origin: 'https://custom-domain.test',
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(preflight.headers['access-control-allow-methods']).toContain('PUT');
+    expect(preflight.headers['access-control-allow-headers']).toContain('content-type');
+    const refused = await upload(
+      url.replace(/sig=./, (m) => (m.endsWith('0') ? 'sig=1' : 'sig=0')),
+      await png(10, 10),
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['access-control-allow-origin']).toBe('*');
+    const put = await upload(url, await png(10, 10));
+    expect(put.statusCode).toBe(200);
+    expect(put.headers['access-control-allow-origin']).toBe('*');
+    // only the upload is open to other origins
+    const other = await app.inject({ method: 'GET', url: '/api/public/user/fetchCategories?businessName=pixels' });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('refuses bodies over 10 MB with 413', async () => {
