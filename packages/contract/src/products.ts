@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
+import { isWebLink, linkInvalid } from './links.ts';
 import { boolQuery, pagingSchema, sortSchema } from './lists.ts';
 import { messages } from './messages.ts';
 import { safeText } from './text.ts';
@@ -50,7 +51,8 @@ export const productInput = z.object({
   link: text(500)
     .optional()
     .default('')
-    .transform((s) => s.trim()),
+    .transform((s) => s.trim())
+    .refine((s) => s === '' || isWebLink(s), linkInvalid('Product')),
 });
 export type ProductInput = z.input<typeof productInput>;
 export type ProductInputParsed = z.output<typeof productInput>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
+import { isWebLink, linkInvalid } from './links.ts';
 import { boolQuery, pagingSchema } from './lists.ts';
 import { messages } from './messages.ts';
 import { preSignedUrl } from './products.ts';
@@ -128,17 +129,6 @@ export const updateDetailsBody = z.object({
 });
 export type UpdateDetailsInput = z.input<typeof updateDetailsBody>;
 export type UpdateDetailsBody = z.output<typeof updateDetailsBody>;
-
-export const linkInvalid = (label: string) => `${label} link must start with http:// or https://`;
-
-function isWebLink(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    return Boolean(new URL(value).hostname);
-  } catch {
-    return false;
-  }
-}
 
 /** SPEC §5 Profile save, in order: email, address, contact required, contact exactly 10; then link and email shape. */
 export function profileDetailsError(v: Pick<UpdateDetailsBody, 'email' | 'address' | 'phoneNo' | SocialLinkKey>): string | null {

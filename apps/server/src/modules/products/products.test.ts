@@ -1,3 +1,4 @@
+import { linkInvalid } from '@stashblog/contract/links';
 import { sortOptions } from '@stashblog/contract/lists';
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import { mediaKeyFromUrl } from '@stashblog/contract/paths';
@@ -113,6 +114,29 @@ describe('admin products', () => {
       expect(res.json()).toMatchObject({ code: 400, error });
     }
     expect((await call(owner, 'GET', 'fetchAll')).json().payload.count).toBe(0);
+  });
+
+  it('takes only an http(s) seller link, on create and on update', async () => {
+    const owner = await newOwner('linker');
+    for (const link of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'ftp://x.test/a',
+      'shop.example/lamp',
+      'https://',
+    ]) {
+      const res = await call(owner, 'POST', 'create', { ...base, link });
+      expect(res.statusCode, link).toBe(400);
+      expect(res.json(), link).toMatchObject({ code: 400, error: linkInvalid('Product') });
+    }
+    expect((await call(owner, 'GET', 'fetchAll')).json().payload.count).toBe(0);
+    const p = await create(owner, { link: ' HTTPS://shop.example/lamp ' });
+    expect(p.link).toBe('HTTPS://shop.example/lamp');
+    const bad = await call(owner, 'PUT', 'update', { id: p._id, ...base, link: 'javascript:alert(1)' });
+    expect(bad.json().error).toBe(linkInvalid('Product'));
+    expect((await call(owner, 'GET', 'fetch', { id: p._id })).json().payload.product.link).toBe('HTTPS://shop.example/lamp');
+    expect((await create(owner, { link: '' })).link).toBe('');
   });
 
   it('updates fields, keeps listed images, adds slots for new names and deletes dropped images', async () => {

@@ -1,6 +1,7 @@
+import { linkInvalid } from '@stashblog/contract/links';
 import { messages } from '@stashblog/contract/messages';
 import { mediaKeyFromUrl } from '@stashblog/contract/paths';
-import { linkInvalid, userMessages } from '@stashblog/contract/users';
+import { userMessages } from '@stashblog/contract/users';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
