@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -9,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
-import { localStore } from './blobs/local-store.ts';
+import { openBlobStore } from './blobs/open-blob-store.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { startContentVersions } from './db/content-versions.ts';
@@ -64,7 +63,7 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
   const ctx: AppContext = {
     config,
     db,
-    blobs: localStore(path.join(config.dataDir, 'media')),
+    blobs: openBlobStore(config.blobStore),
     log: app.log as FastifyBaseLogger,
     mail: mailDelivery({ config, db, log: app.log }),
   };

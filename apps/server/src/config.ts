@@ -6,90 +6,109 @@ import { z } from 'zod';
 
 // The only place that reads process.env. Parsed once at start-up; a bad value stops start-up
 // with a message naming the variable.
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(5004),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  APP_HOSTS: z
-    .string()
-    .optional()
-    .transform((s) =>
-      s
-        ?.split(',')
-        .map((h) => h.trim().toLowerCase())
-        .filter(Boolean),
-    ),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  TRUST_PROXY: z
-    .string()
-    .optional()
-    .transform((s, c) => {
-      const parsed = parseTrustProxy(s);
-      if (parsed === null) {
-        c.addIssue({
-          code: 'custom',
-          message: 'must be a hop count (e.g. 1) or a comma list of IP addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1)',
-        });
-        return z.NEVER;
-      }
-      return parsed;
-    }),
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: z.string().min(3).default('StashBlog <no-reply@stashblog.local>'),
-  SUPPORT_EMAIL: z.email().default('support@stashblog.local'),
-  MAIL_RETRY_SECONDS: z.coerce.number().positive().default(30),
-  S3_ENDPOINT: z.url().optional(),
-  S3_BUCKET: z.string().optional(),
-  S3_REGION: z.string().optional(),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  // DNS servers (host or host:port, comma-separated) used to check custom-domain TXT records; unset: the system's.
-  DNS_SERVERS: z
-    .string()
-    .optional()
-    .transform((s) =>
-      s
-        ?.split(',')
-        .map((h) => h.trim())
-        .filter(Boolean),
-    ),
-  SEED_DEMO: z.enum(['0', '1']).default('1'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // Web push (VAPID). Unset keys are generated once and kept in DATA_DIR/vapid.json.
-  VAPID_PUBLIC_KEY: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key')
-    .optional(),
-  VAPID_PRIVATE_KEY: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url P-256 private key')
-    .optional(),
-  VAPID_SUBJECT: z
-    .string()
-    .regex(/^(mailto:|https:)/, 'must start with mailto: or https:')
-    .optional(),
-  // Extra push-service origins allowed besides the browsers' own (a self-hosted service, tests).
-  PUSH_ENDPOINT_ORIGINS: z
-    .string()
-    .default('')
-    .transform((s) =>
-      s
-        .split(',')
-        .map((o) => o.trim().replace(/\/$/, ''))
-        .filter(Boolean),
-    ),
-  SESSION_TTL_HOURS: z.coerce
-    .number()
-    .positive()
-    .default(24 * 7),
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(5004),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    APP_HOSTS: z
+      .string()
+      .optional()
+      .transform((s) =>
+        s
+          ?.split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((s, c) => {
+        const parsed = parseTrustProxy(s);
+        if (parsed === null) {
+          c.addIssue({
+            code: 'custom',
+            message: 'must be a hop count (e.g. 1) or a comma list of IP addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1)',
+          });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().min(3).default('StashBlog <no-reply@stashblog.local>'),
+    SUPPORT_EMAIL: z.email().default('support@stashblog.local'),
+    MAIL_RETRY_SECONDS: z.coerce.number().positive().default(30),
+    BLOB_STORE: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    // For S3-compatible servers (MinIO, R2, …); unset: AWS's own endpoint for S3_REGION.
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    // Unset: the AWS SDK's default credential chain (AWS_* variables, instance or task role).
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).default('0'),
+    S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    // DNS servers (host or host:port, comma-separated) used to check custom-domain TXT records; unset: the system's.
+    DNS_SERVERS: z
+      .string()
+      .optional()
+      .transform((s) =>
+        s
+          ?.split(',')
+          .map((h) => h.trim())
+          .filter(Boolean),
+      ),
+    SEED_DEMO: z.enum(['0', '1']).default('1'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Web push (VAPID). Unset keys are generated once and kept in DATA_DIR/vapid.json.
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url P-256 private key')
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:)/, 'must start with mailto: or https:')
+      .optional(),
+    // Extra push-service origins allowed besides the browsers' own (a self-hosted service, tests).
+    PUSH_ENDPOINT_ORIGINS: z
+      .string()
+      .default('')
+      .transform((s) =>
+        s
+          .split(',')
+          .map((o) => o.trim().replace(/\/$/, ''))
+          .filter(Boolean),
+      ),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .positive()
+      .default(24 * 7),
+  })
+  .superRefine((e, c) => {
+    if (e.BLOB_STORE === 's3' && !e.S3_BUCKET)
+      c.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when BLOB_STORE=s3' });
+    if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+      c.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all',
+      });
+    }
+  });
 
 export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** Where image bytes live (decision 015): DATA_DIR/media, or an S3 bucket. */
+  blobStore: BlobStoreConfig;
   databaseUrl: string | undefined;
   appHosts: string[];
   publicUrl: string;
@@ -112,6 +131,18 @@ export type Config = {
 };
 
 export type TrustProxy = false | number | string[];
+
+export type S3Config = {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+  /** Base URL that serves the bucket's keys to browsers (a CDN or public bucket); unset: served through the app. */
+  publicUrl: string | undefined;
+};
+
+export type BlobStoreConfig = { kind: 'local'; root: string } | ({ kind: 's3' } & S3Config);
 
 export class ConfigError extends Error {}
 
@@ -159,6 +190,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    blobStore:
+      e.BLOB_STORE === 's3'
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET as string,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === '1' || e.S3_FORCE_PATH_STYLE === 'true',
+            publicUrl: e.S3_PUBLIC_URL?.replace(/\/$/, ''),
+          }
+        : { kind: 'local', root: path.join(dataDir, 'media') },
     databaseUrl: e.DATABASE_URL,
     appHosts: e.APP_HOSTS ?? defaultAppHosts(e.PORT, publicUrl),
     publicUrl,

@@ -28,6 +28,13 @@ export function localStore(root: string): BlobStore {
         return null;
       }
     },
+    async exists(key) {
+      try {
+        return (await stat(full(key))).isFile();
+      } catch {
+        return false;
+      }
+    },
     async deletePrefix(prefix) {
       await rm(full(prefix), { recursive: true, force: true });
     },

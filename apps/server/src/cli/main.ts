@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import type { AppContext } from '../app-context.ts';
-import { localStore } from '../blobs/local-store.ts';
+import { openBlobStore } from '../blobs/open-blob-store.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
 import { AppError } from '../http/app-error.ts';
@@ -42,7 +41,7 @@ async function main() {
   const ctx: AppContext = {
     config,
     db: database.db,
-    blobs: localStore(path.join(config.dataDir, 'media')),
+    blobs: openBlobStore(config.blobStore),
     log: pino({ level: 'warn' }),
     mail: idleMailDelivery,
   };
