@@ -48,6 +48,9 @@ export default defineConfig({
       APP_HOSTS: `localhost:${e2ePort},127.0.0.1:${e2ePort}`,
       PUBLIC_URL: `http://localhost:${e2ePort}`,
       LOG_LEVEL: 'warn',
+      // Custom-domain TXT checks ask the journeys' own DNS server (domains.spec.ts starts it on this
+      // UDP port, which the HTTP server's TCP port does not occupy); nothing else resolves through it.
+      DNS_SERVERS: `127.0.0.1:${e2ePort}`,
     },
     stdout: 'pipe',
     stderr: 'pipe',

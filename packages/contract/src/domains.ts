@@ -12,6 +12,13 @@ export const domainTexts = {
   verified: 'Domain verified: your storefront now answers on it',
   notVerified: (name: string) =>
     `The TXT record ${name} was not found with the expected value yet. DNS changes can take a while; try again later.`,
+  // The owner's domain panel (admin profile page).
+  statusVerified: 'Verified',
+  statusPending: 'Waiting for verification',
+  statusFailed: 'Verification failed',
+  copied: (what: string) => `${what} copied to clipboard`,
+  copyFailed: 'Could not copy: select the text and copy it yourself',
+  confirmRemove: (domain: string) => `Remove ${domain}? Your storefront stops answering on it.`,
 } as const;
 
 export const challengePrefix = '_stashblog-challenge';

@@ -38,3 +38,9 @@ export function getStoredTheme(): string {
 export function clearSession() {
   storage()?.clear();
 }
+
+/** Keeps the stored session's custom domain current after the owner verifies or removes one. */
+export function storeDomain(domain: string | null) {
+  const user = getUserData();
+  if (user) storage()?.setItem(keys.userData, JSON.stringify({ ...user, domain }));
+}

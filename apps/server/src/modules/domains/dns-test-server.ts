@@ -3,8 +3,10 @@ import { createSocket } from 'node:dgram';
 /**
  * A minimal authoritative DNS server over UDP for tests: answers TXT questions from `records`
  * (name → values), NXDOMAIN otherwise. Real packets, so the app's node:dns Resolver runs unchanged.
+ * The app finds it through DNS_SERVERS; `port` 0 picks a free one (the browser journeys use a fixed
+ * UDP port, since their server's DNS_SERVERS is set before the test starts).
  */
-export async function startDnsServer(records: Map<string, string[]>): Promise<{ address: string; close: () => Promise<void> }> {
+export async function startDnsServer(records: Map<string, string[]>, port = 0): Promise<{ address: string; close: () => Promise<void> }> {
   const socket = createSocket('udp4');
   socket.on('message', (query, peer) => {
     if (query.length < 12) return;
@@ -38,7 +40,7 @@ export async function startDnsServer(records: Map<string, string[]>): Promise<{ 
     header.writeUInt16BE(answers.length, 6);
     socket.send(Buffer.concat([header, question, ...answers]), peer.port, peer.address);
   });
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => socket.bind(port, '127.0.0.1', resolve));
   return {
     address: `127.0.0.1:${socket.address().port}`,
     close: () => new Promise<void>((resolve) => socket.close(() => resolve())),

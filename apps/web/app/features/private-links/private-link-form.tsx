@@ -15,9 +15,10 @@ import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { api, isOk, toastFailure } from '../../lib/api-client';
+import { copyText } from '../../ui/copy-text';
 import { formatCountdown, isLinkExpired, useNow } from './countdown';
 import type { KindInfo } from './link-kind';
-import { copyText, ownerLinkUrl } from './link-url';
+import { ownerLinkUrl } from './link-url';
 import { privateLinkKey, privateLinksKey } from './private-links-api';
 
 type Props = { info: KindInfo; itemId: string; itemName: string; existing?: PrivateLink };

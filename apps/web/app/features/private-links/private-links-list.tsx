@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { api, isOk, toastFailure } from '../../lib/api-client';
+import { copyText } from '../../ui/copy-text';
 import { type ListColumn, ListShell } from '../../ui/list-shell';
 import { useConfirm } from '../../ui/modal';
 import { totalPagesOf } from '../../ui/pagination';
@@ -12,7 +13,7 @@ import { useBusy } from '../../ui/use-busy';
 import { useListState } from '../../ui/use-list-state';
 import { formatCountdown, isLinkExpired, useNow } from './countdown';
 import type { KindInfo } from './link-kind';
-import { copyText, ownerLinkUrl } from './link-url';
+import { ownerLinkUrl } from './link-url';
 import { fetchPrivateLinks, privateLinksKey } from './private-links-api';
 
 const button = 'rounded border border-primary px-3 py-1.5 text-sm disabled:opacity-50';

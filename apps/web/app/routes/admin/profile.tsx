@@ -1,5 +1,6 @@
 import type { UserDetails } from '@stashblog/contract/users';
 import { useQuery } from '@tanstack/react-query';
+import { DomainSettings } from '../../features/domains/domain-settings';
 import { ProfileForm } from '../../features/profile/profile-form';
 import { userDetailsKey } from '../../features/settings/settings-tiles';
 import { apiPayload } from '../../lib/api-client';
@@ -28,6 +29,7 @@ export default function Profile() {
         // SPEC §4: the page reloads after a successful save.
         <ProfileForm user={details.data.userData} onSaved={() => window.location.reload()} />
       )}
+      <DomainSettings />
     </section>
   );
 }
