@@ -63,7 +63,7 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
   const ctx: AppContext = {
     config,
     db,
-    blobs: openBlobStore(config.blobStore),
+    blobs: await openBlobStore(config.blobStore),
     log: app.log as FastifyBaseLogger,
     mail: mailDelivery({ config, db, log: app.log }),
   };

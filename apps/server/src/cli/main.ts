@@ -41,7 +41,7 @@ async function main() {
   const ctx: AppContext = {
     config,
     db: database.db,
-    blobs: openBlobStore(config.blobStore),
+    blobs: await openBlobStore(config.blobStore),
     log: pino({ level: 'warn' }),
     mail: idleMailDelivery,
   };
