@@ -34,6 +34,8 @@ export const limits = {
   imageCompressionRetries: 10,
   uploadMaxBytes: 10 * 1024 * 1024,
   uploadMaxPixels: 40_000_000,
+  /** Uploads one business may have being processed at once, on all app nodes together. */
+  uploadsInFlightPerOwner: 4,
   uploadProgressSteps: [10, 30, 70, 100],
   maxPerPage: 100,
   timeZone: 'Asia/Kolkata',

@@ -5,6 +5,8 @@ export class AppError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Sent as Retry-After (429, 503): when a client that waits may try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -27,7 +29,10 @@ export class AppError extends Error {
   static tooLarge(message: string) {
     return new AppError(413, message);
   }
-  static tooMany(message: string) {
-    return new AppError(429, message);
+  static tooMany(message: string, retryAfterSeconds?: number) {
+    return new AppError(429, message, retryAfterSeconds);
+  }
+  static unavailable(message: string, retryAfterSeconds?: number) {
+    return new AppError(503, message, retryAfterSeconds);
   }
 }

@@ -9,7 +9,10 @@ import { fail } from './envelope.ts';
 // without internals.
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) return reply.status(err.status).send(fail(err.status, err.message));
+    if (err instanceof AppError) {
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
+      return reply.status(err.status).send(fail(err.status, err.message));
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       return reply.status(400).send(fail(400, first?.message ?? 'Invalid request'));

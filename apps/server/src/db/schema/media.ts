@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.ts';
 
@@ -18,6 +19,13 @@ export const media = pgTable(
     width: integer('width'),
     height: integer('height'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Set while an upload of this slot is being processed on some node; a lease, so a node that dies
+    // mid-upload frees it by itself. Counts toward the owner's uploads in flight (media.service.ts).
+    processingUntil: timestamp('processing_until', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.id] }), index('media_id_idx').on(t.id)],
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    index('media_id_idx').on(t.id),
+    index('media_processing_idx').on(t.businessId).where(sql`${t.processingUntil} is not null`),
+  ],
 );

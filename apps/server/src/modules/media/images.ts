@@ -1,10 +1,26 @@
+import { availableParallelism } from 'node:os';
 import { imageWidths, limits } from '@stashblog/contract/limits';
 import { serverMessages } from '@stashblog/contract/messages';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../http/app-error.ts';
+import { createImageQueue } from './image-queue.ts';
 
-// Image work is CPU-heavy; two threads keep one upload from starving the request loop.
-sharp.concurrency(2);
+// docs/decisions/019-upload-pressure.md. One libvips thread per image, and the queue runs as many
+// images as there are cores, so uploads use at most the machine's cores and page requests keep
+// getting the event loop. libvips' operation cache would keep decoded pixels of images we never
+// see again: off.
+sharp.concurrency(1);
+sharp.cache(false);
+
+const queue = createImageQueue({
+  slots: availableParallelism(),
+  // Two of the largest images at once (decoded RGBA ~320 MB each at worst); smaller ones share.
+  pixelBudget: 2 * limits.uploadMaxPixels,
+  maxWaiting: 64,
+  maxWaitMs: 60_000,
+});
+/** Seconds a job may take once started (sharp aborts it after); with the queue wait, bounds a lease. */
+export const processingTimeoutSeconds = 30;
 
 export type ProcessedImage = {
   width: number;
@@ -14,7 +30,7 @@ export type ProcessedImage = {
 };
 
 const jpegMaxWidth = 1920;
-const inputOptions = { limitInputPixels: limits.uploadMaxPixels, failOn: 'error' } as const;
+const inputOptions = { limitInputPixels: limits.uploadMaxPixels, failOn: 'error', sequentialRead: true } as const;
 
 // Judged by content, never by the name or content type the client sent. SVG is refused: it can
 // carry script, and rasterising untrusted XML is not worth the risk.
@@ -44,25 +60,30 @@ export async function processImage(data: Buffer): Promise<ProcessedImage> {
   if (!acceptedFormat(meta) || !meta.width || !meta.height) throw AppError.badRequest(serverMessages.uploadInvalid);
   if (meta.width * (meta.pageHeight ?? meta.height) > limits.uploadMaxPixels) throw AppError.tooLarge(serverMessages.uploadTooLarge);
 
+  return queue.run(meta.width * (meta.pageHeight ?? meta.height), () => derive(data, meta));
+}
+
+async function derive(data: Buffer, meta: Metadata): Promise<ProcessedImage> {
   try {
-    // Output carries no metadata unless asked for, so EXIF (GPS, camera) is dropped here.
-    const upright = sharp(data, inputOptions).autoOrient();
-    const jpeg = await upright
-      .clone()
+    // Decoded once: upright, at most 1920 px wide, kept as raw pixels (alpha too) from which every
+    // output is encoded. Output carries no metadata unless asked for, so EXIF (GPS, camera) is dropped.
+    const base = await sharp(data, inputOptions)
+      .timeout({ seconds: processingTimeoutSeconds })
+      .autoOrient()
       .resize({ width: jpegMaxWidth, withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 82, mozjpeg: true })
+      .raw()
       .toBuffer({ resolveWithObject: true });
-    const variants = await Promise.all(
-      variantWidths(jpeg.info.width).map(async (width) => ({
-        width,
-        data: await upright.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
-      })),
-    );
+    const { width: baseWidth, height: baseHeight, channels } = base.info;
+    const pixels = () => sharp(base.data, { raw: { width: baseWidth, height: baseHeight, channels } });
+    const jpeg = await pixels().flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+    const variants: ProcessedImage['variants'] = [];
+    for (const width of variantWidths(baseWidth)) {
+      variants.push({ width, data: await pixels().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer() });
+    }
     // The fallback is capped at 1920, so the upright size comes from the oriented metadata
     // (first frame only for an animation).
     const { width, height } = meta.autoOrient;
-    return { width, height: (meta.pages ?? 1) > 1 ? (meta.pageHeight ?? height) : height, jpeg: jpeg.data, variants };
+    return { width, height: (meta.pages ?? 1) > 1 ? (meta.pageHeight ?? height) : height, jpeg, variants };
   } catch (e) {
     throw refusal(e);
   }
@@ -70,5 +91,7 @@ export async function processImage(data: Buffer): Promise<ProcessedImage> {
 
 function refusal(e: unknown): AppError {
   if (e instanceof Error && /pixel limit/i.test(e.message)) return AppError.tooLarge(serverMessages.uploadTooLarge);
+  // sharp's own timeout: the image is fine, the machine was too busy to finish it in time
+  if (e instanceof Error && /^timeout/i.test(e.message)) return AppError.unavailable(serverMessages.uploadsBusy, 30);
   return AppError.badRequest(serverMessages.uploadInvalid);
 }

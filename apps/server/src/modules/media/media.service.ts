@@ -1,19 +1,19 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { isUuid } from '@stashblog/contract/ids';
-import { imageWidths } from '@stashblog/contract/limits';
+import { imageWidths, limits } from '@stashblog/contract/limits';
 import { type MediaCategory, mediaFileParams } from '@stashblog/contract/media';
 import { serverMessages } from '@stashblog/contract/messages';
 import { mediaUrl } from '@stashblog/contract/paths';
 import type { PreSignedUrl } from '@stashblog/contract/products';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { media } from '../../db/schema/media.ts';
 import { AppError } from '../../http/app-error.ts';
-import { type ProcessedImage, processImage } from './images.ts';
+import { type ProcessedImage, processImage, processingTimeoutSeconds } from './images.ts';
 
 /** A database handle or an open transaction, so slots can be created with the row that uses them. */
 export type Queryable = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -61,24 +61,66 @@ async function putVariants(ctx: Pick<AppContext, 'blobs'>, mediaId: string, imag
   ]);
 }
 
+// An upload's claim on its slot outlives the longest it can take (queue wait up to a minute, then
+// processing), so a lease only lapses when the node holding it died.
+const leaseSeconds = 60 + processingTimeoutSeconds + 30;
+const retryAfterSeconds = 2;
+
+/**
+ * Claims a pending slot for processing, counting toward its owner's uploads in flight: at most
+ * `limits.uploadsInFlightPerOwner` across every app node (the count is in PostgreSQL; an advisory
+ * lock per owner makes count-then-claim atomic). Returns the owning business.
+ */
+async function claimSlot(ctx: Pick<AppContext, 'db'>, mediaId: string): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ businessId: media.businessId, status: media.status, busy: sql<boolean>`coalesce(${media.processingUntil} > now(), false)` })
+      .from(media)
+      .where(eq(media.id, mediaId))
+      .for('update');
+    if (!row) throw AppError.notFound();
+    if (row.status !== 'pending') throw AppError.conflict(serverMessages.uploadAlreadyDone);
+    // Two PUTs of one slot: the second is refused at once instead of decoding the same bytes again.
+    if (row.busy) throw AppError.conflict(serverMessages.uploadInProgress);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`media-upload:${row.businessId}`}, 0))`);
+    const [inFlight] = await tx
+      .select({ n: count() })
+      .from(media)
+      .where(and(eq(media.businessId, row.businessId), gt(media.processingUntil, sql`now()`)));
+    if ((inFlight?.n ?? 0) >= limits.uploadsInFlightPerOwner) {
+      throw AppError.tooMany(serverMessages.uploadsInFlight(limits.uploadsInFlightPerOwner), retryAfterSeconds);
+    }
+    await tx
+      .update(media)
+      .set({ processingUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+      .where(and(eq(media.businessId, row.businessId), eq(media.id, mediaId)));
+    return row.businessId;
+  });
+}
+
 /** The signed PUT of SPEC §7 "File upload": validates, derives the variants, marks the slot ready. */
 export async function acceptUpload(
   ctx: AppContext,
   { mediaId, exp, sig, body }: { mediaId: string; exp: string; sig: string; body: unknown },
 ): Promise<{ _id: string; url: string; width: number; height: number }> {
   if (!validSignature(ctx.config.secret, mediaId, exp, sig)) throw AppError.forbidden(serverMessages.uploadLinkInvalid);
-  const [row] = await ctx.db.select({ status: media.status }).from(media).where(eq(media.id, mediaId));
-  if (!row) throw AppError.notFound();
-  if (row.status !== 'pending') throw AppError.conflict(serverMessages.uploadAlreadyDone);
   if (!Buffer.isBuffer(body) || body.length === 0) throw AppError.badRequest(serverMessages.uploadInvalid);
-  const image = await processImage(body);
-  await putVariants(ctx, mediaId, image);
+  const businessId = await claimSlot(ctx, mediaId);
+  const slot = and(eq(media.businessId, businessId), eq(media.id, mediaId));
+  let image: ProcessedImage;
+  try {
+    image = await processImage(body);
+    await putVariants(ctx, mediaId, image);
+  } catch (e) {
+    // refused or failed: the slot stays pending and usable, and no longer counts as in flight
+    await ctx.db.update(media).set({ processingUntil: null }).where(slot);
+    throw e;
+  }
   const done = await ctx.db
     .update(media)
-    .set({ status: 'ready', bytes: body.length, width: image.width, height: image.height })
-    .where(and(eq(media.id, mediaId), eq(media.status, 'pending')))
+    .set({ status: 'ready', bytes: body.length, width: image.width, height: image.height, processingUntil: null })
+    .where(and(slot, eq(media.status, 'pending')))
     .returning({ id: media.id });
-  // Two uploads raced for one slot: the first to finish owns it (same bytes either way).
   if (done.length === 0) throw AppError.conflict(serverMessages.uploadAlreadyDone);
   return { _id: mediaId, url: mediaUrl(mediaId), width: image.width, height: image.height };
 }

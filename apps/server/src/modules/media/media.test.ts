@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
+import { limits } from '@stashblog/contract/limits';
 import { serverMessages } from '@stashblog/contract/messages';
 import { mediaVariantUrl } from '@stashblog/contract/paths';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -182,15 +183,86 @@ describe('media upload', () => {
     expect(res.json()).toMatchObject({ code: 413, error: serverMessages.uploadTooLarge });
   });
 
-  it('refuses images over 40 megapixels with 413', async () => {
+  it('refuses images over 40 megapixels with 413 and stores nothing', async () => {
     const [slot] = (await slots(['huge.png'])).productImagesPreSignedUrls;
     // 8000×6000 = 48 MP of flat colour compresses to a small file
     const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#ffffff' } })
       .png({ compressionLevel: 9 })
       .toBuffer();
+    expect(huge.length).toBeLessThan(1024 * 1024);
     const res = await upload(slot?.url as string, huge);
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toBe(serverMessages.uploadTooLarge);
+    const id = mediaIdOf(slot?.url as string);
+    const [row] = await app.ctx.db.select().from(media).where(eq(media.id, id));
+    expect(row).toMatchObject({ status: 'pending', processingUntil: null, width: null });
+    expect(await app.ctx.blobs.get(`${id}/image.jpg`)).toBeNull();
+    expect(await app.ctx.blobs.get(`${id}/320.webp`)).toBeNull();
+  });
+});
+
+const mediaIdOf = (url: string) => /upload\/([0-9a-f-]{36})/.exec(url)?.[1] as string;
+
+describe('uploads in flight per owner', () => {
+  // Several owners' worth of slots: products take at most six images each.
+  async function manySlots(n: number) {
+    const urls: string[] = [];
+    while (urls.length < n) {
+      const batch = Math.min(limits.maxProductImages, n - urls.length);
+      const { productImagesPreSignedUrls } = await slots(Array.from({ length: batch }, (_, i) => `f${urls.length + i}.png`));
+      urls.push(...productImagesPreSignedUrls.map((u) => u.url));
+    }
+    return urls;
+  }
+
+  it('answers 429 with the message beyond the limit of concurrent uploads, and the refused ones succeed later', async () => {
+    const n = limits.uploadsInFlightPerOwner * 2;
+    const urls = await manySlots(n);
+    // 7.5 MP takes far longer to decode than a claim (one short transaction), so every claim lands
+    // while the first uploads are still being processed
+    const body = await sharp({ create: { width: 3000, height: 2500, channels: 3, background: '#884422' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const results = await Promise.all(urls.map((u) => upload(u, body)));
+    const refused = results.filter((r) => r.statusCode === 429);
+    expect(results.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(limits.uploadsInFlightPerOwner);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(results.every((r) => r.statusCode === 200 || r.statusCode === 429)).toBe(true);
+    for (const r of refused) {
+      expect(r.json()).toMatchObject({ code: 429, error: serverMessages.uploadsInFlight(limits.uploadsInFlightPerOwner) });
+      expect(r.headers['retry-after']).toBe('2');
+    }
+    // nothing is left counted as in flight, so the refused ones go through when sent again
+    const retried = await Promise.all(urls.filter((_, i) => results[i]?.statusCode === 429).map((u) => upload(u, body)));
+    expect(retried.map((r) => r.statusCode)).toEqual(refused.map(() => 200));
+  });
+
+  it('counts uploads in flight on other app nodes (the count is in PostgreSQL), and a lapsed lease frees its place', async () => {
+    const urls = await manySlots(limits.uploadsInFlightPerOwner + 1);
+    const elsewhere = urls.slice(0, limits.uploadsInFlightPerOwner).map(mediaIdOf);
+    // as another node does while it processes these uploads
+    await app.ctx.db.update(media).set({ processingUntil: sql`now() + interval '1 minute'` }).where(inArray(media.id, elsewhere));
+    const mine = urls.at(-1) as string;
+    const refused = await upload(mine, await png(40, 40));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe(serverMessages.uploadsInFlight(limits.uploadsInFlightPerOwner));
+    expect(await app.ctx.blobs.get(`${mediaIdOf(mine)}/image.jpg`)).toBeNull();
+    // a slot being processed elsewhere is not processed twice
+    const twice = await upload(urls[0] as string, await png(40, 40));
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error).toBe(serverMessages.uploadInProgress);
+    // another business is not affected by this owner's uploads
+    const other = await app.owner('pixels-other');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/userAdmin/products/create',
+      headers: { authorization: other.token },
+      payload: { category: 'Lamps', productName: 'Lamp', description: 'Bright', images: ['o.png'] },
+    });
+    expect((await upload(res.json().payload.productImagesPreSignedUrls[0].url, await png(40, 40))).statusCode).toBe(200);
+    // that node died: its leases lapse and the owner may upload again
+    await app.ctx.db.update(media).set({ processingUntil: sql`now() - interval '1 second'` }).where(inArray(media.id, elsewhere));
+    expect((await upload(mine, await png(40, 40))).statusCode).toBe(200);
   });
 });
 

@@ -4,7 +4,7 @@ import type { CreateProductResult, PreSignedUrl, ProductInput, UpdateProductResu
 import { toast } from 'sonner';
 import { type ApiResult, api, isOk } from '../../lib/api-client';
 import { type ImageItem, imagesField } from './product-images';
-import { uploadFile } from './upload-file';
+import { uploadFiles } from './upload-file';
 
 export type SaveProgress = { step: number; files: Record<string, number> };
 
@@ -44,14 +44,10 @@ export async function saveProduct(
     for (const u of uploads) files[u.image] = 0;
     report(stepSaved);
     try {
-      await Promise.all(
-        uploads.map((u) =>
-          uploadFile(u.url, u.blob, (percent) => {
-            files[u.image] = percent;
-            report(stepSaved);
-          }),
-        ),
-      );
+      await uploadFiles(uploads, (u, percent) => {
+        files[u.image] = percent;
+        report(stepSaved);
+      });
     } catch (e) {
       return { ok: false, result: { error: e instanceof Error ? e.message : String(e) } };
     }

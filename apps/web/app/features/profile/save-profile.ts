@@ -5,7 +5,7 @@ import type { UpdateDetailsInput, UpdateDetailsResult } from '@stashblog/contrac
 import { toast } from 'sonner';
 import { type ApiResult, api, isOk } from '../../lib/api-client';
 import { type ImageItem, imagesField } from '../products/product-images';
-import { uploadFile } from '../products/upload-file';
+import { uploadFiles } from '../products/upload-file';
 
 export type ProfileText = Omit<UpdateDetailsInput, 'logo' | 'banners' | 'images'>;
 export type ProfileImages = { logo: ImageItem[]; banners: ImageItem[]; images: ImageItem[] };
@@ -51,13 +51,12 @@ export async function saveProfile(
     files = uploads.map((u) => ({ name: u.image, label: u.label, percent: 0 }));
     report(stepSaved);
     try {
-      await Promise.all(
-        uploads.map((u, i) =>
-          uploadFile(u.url, u.blob, (percent) => {
-            files[i].percent = percent;
-            report(stepSaved);
-          }),
-        ),
+      await uploadFiles(
+        uploads.map((u, i) => ({ ...u, index: i })),
+        (u, percent) => {
+          files[u.index].percent = percent;
+          report(stepSaved);
+        },
       );
     } catch (e) {
       return { ok: false, result: { error: e instanceof Error ? e.message : String(e) } };

@@ -1,0 +1,2 @@
+ALTER TABLE "media" ADD COLUMN "processing_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "media_processing_idx" ON "media" USING btree ("business_id") WHERE "media"."processing_until" is not null;
