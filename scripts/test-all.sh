@@ -6,11 +6,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "== installing Debian's chromium for the browser tests"
+# Debian's chromium for the browser journeys and caddy for the TLS front test (tls-front.test.ts),
+# in one apt-get call and only when one of them is missing.
+if [ ! -x /usr/bin/chromium ] || ! command -v caddy >/dev/null; then
+  echo "== installing Debian's chromium and caddy for the browser and TLS front tests"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-dejavu-core caddy >/dev/null
 fi
 
 if [ -n "${CI:-}" ] || [ ! -d node_modules ]; then
