@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { messages } from '@stashblog/contract/messages';
+import { messages, serverMessages } from '@stashblog/contract/messages';
 import sharp from 'sharp';
 import { e2eQuery } from './e2e-db.ts';
 import { e2ePort } from './playwright.config.ts';
@@ -76,4 +76,84 @@ test('the public product page is server-rendered with title, description and og:
   expect(html).toMatch(/<meta name="description" content="[^"]*Blue pottery vase/);
   expect(html).toMatch(new RegExp(`<meta property="og:image" content="http://localhost:${e2ePort}/media/[0-9a-f-]{36}/image\\.jpg"`));
   expect(html).toContain('Blue pottery vase</h1>');
+});
+
+// Issue 7 item 9: what a new owner hit. Updating a product says so; 'View Product' on a private
+// product previews it for its owner (marked, noindex) and stays a 404 for everyone else; the business
+// nav shows the signed-in owner's links; the admin catalogue count says how many visitors see.
+test('owner updates a product, makes it private and previews it; visitors still get the 404', async ({ page, browser }) => {
+  const [row] = await e2eQuery<{ id: string; product_name: string; catalogue_name: string; members: number; visible: number }>(
+    `select p.id, p.product_name, c.catalogue_name,
+       (select count(*)::int from catalogue_products x where x.catalogue_id = c.id) as members,
+       (select count(*)::int from catalogue_products x join products q on q.id = x.product_id
+         where x.catalogue_id = c.id and q.is_public and not q.is_blocked) as visible
+     from catalogue_products cp join products p on p.id = cp.product_id join catalogues c on c.id = cp.catalogue_id
+     join businesses b on b.id = p.business_id
+     where b.business_name = 'lotus-handicrafts' and p.is_public and not p.is_blocked and not p.is_promoted and c.is_public and not c.is_promoted
+     order by p.created_at limit 1`,
+  );
+  const encoded = Buffer.from(JSON.stringify(row.id)).toString('base64');
+  const productUrl = `/lotus-handicrafts/products/${encoded}`;
+
+  await page.goto('/signIn');
+  const form = page.locator('form');
+  await form.getByLabel('Email').fill('demo@stashblog.test');
+  await form.getByLabel('Password').fill('demo-password-1');
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/userAdmin\/dashboard$/);
+
+  await page.goto(`/userAdmin/editProduct/${encoded}`);
+  await page.getByRole('button', { name: 'Update Product' }).click();
+  await expect(page.getByText(serverMessages.productUpdated)).toBeVisible();
+  await expect(page).toHaveURL(/\/userAdmin\/products$/);
+
+  await page.getByPlaceholder('Search by product name').fill(row.product_name);
+  const card = page.locator('article', { hasText: row.product_name });
+  await card.getByRole('button', { name: 'Mark Private' }).click();
+  await expect(card.getByRole('button', { name: 'Mark Public' })).toBeVisible();
+
+  // the owner's count says how many of the catalogue's products visitors see
+  await page.goto('/userAdmin/catalogues');
+  await expect(page.locator('article', { hasText: row.catalogue_name })).toContainText(
+    `${row.members} Products (${row.visible - 1} public)`,
+  );
+
+  await page.goto('/userAdmin/products');
+  await page.getByPlaceholder('Search by product name').fill(row.product_name);
+  await card.getByRole('link', { name: 'View Product' }).click();
+  await expect(page).toHaveURL(productUrl);
+  await expect(page.getByText(messages.privatePreview)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: row.product_name })).toBeVisible();
+  // SPEC business nav for a signed-in owner
+  const nav = page.getByRole('navigation', { name: 'Business' });
+  await expect(nav.getByRole('link', { name: 'Notifications' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Edit Profile' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
+
+  // a full load: the server answers 404 with noindex, the owner's browser then shows the preview
+  const reload = await page.reload();
+  expect(reload?.status()).toBe(404);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expect(page.getByText(messages.privatePreview)).toBeVisible();
+  await expect(page).toHaveTitle(/\(private preview\)$/);
+
+  // anyone else: the 404 page, Login in the nav, and no owner links in any server-rendered page
+  const visitor = await browser.newPage();
+  const res = await visitor.goto(productUrl);
+  expect(res?.status()).toBe(404);
+  await expect(visitor.getByText(messages.notFoundTitle)).toBeVisible();
+  await expect(visitor.getByRole('navigation', { name: 'Business' }).getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(visitor.getByText(messages.privatePreview)).toHaveCount(0);
+  await page.goto('/lotus-handicrafts/home');
+  await expect(page.getByRole('navigation', { name: 'Business' }).getByRole('link', { name: 'Edit Profile' })).toBeVisible();
+  const home = await visitor.request.get('/lotus-handicrafts/home');
+  expect(await home.text()).not.toContain('Edit Profile');
+  await visitor.close();
+
+  // put it back for the other journeys
+  await page.goto('/userAdmin/products');
+  await page.getByPlaceholder('Search by product name').fill(row.product_name);
+  await card.getByRole('button', { name: 'Mark Public' }).click();
+  await expect(card.getByRole('button', { name: 'Mark Private' })).toBeVisible();
 });

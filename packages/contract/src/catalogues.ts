@@ -40,6 +40,8 @@ export const catalogue = z.object({
   categories: z.array(z.string()),
   tags: z.array(z.string()),
   totalProducts: z.number(),
+  /** Members a visitor sees (public, not blocked): the storefront's count; equals totalProducts there. */
+  publicProducts: z.number(),
   isPublic: z.boolean(),
   isPromoted: z.boolean(),
   isBlocked: z.boolean(),

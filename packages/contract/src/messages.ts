@@ -68,6 +68,8 @@ export const messages = {
   catalogueBlocked: 'This Catalogue has been blocked by admin please comply with admin to proceed further.',
   userBlocked: 'This User has been blocked by admin please comply with admin to proceed further.',
   // §2 Error page and FAQ
+  privatePreview: 'Private preview — only you can see this',
+  privatePreviewTitle: 'private preview',
   notFoundTitle: 'Page Not Found',
   notFoundHeading: '!! Error !!',
   faqHeading: 'Frequently Asked Questions',

@@ -5,7 +5,7 @@ import { catalogueProducts, catalogues } from '../../db/schema/catalogues.ts';
 import { products } from '../../db/schema/products.ts';
 
 export type CatalogueRow = typeof catalogues.$inferSelect;
-type Member = { id: string; category: string; tags: string[]; image: string | null };
+type Member = { id: string; category: string; tags: string[]; image: string | null; visible: boolean };
 
 /** Who is looking: the owner sees every member; visitors only public, unblocked products. */
 export type Viewer = 'owner' | 'public';
@@ -18,7 +18,7 @@ const maxImages = 6;
 export function membersOf(viewer: Viewer) {
   const visible = viewer === 'public' ? sql`and p.is_public and not p.is_blocked` : sql``;
   return sql<Member[]>`(select coalesce(json_agg(json_build_object('id', p.id, 'category', p.category, 'tags', p.tags,
-      'image', p.images[1]) order by cp.position, p.id), '[]'::json)
+      'image', p.images[1], 'visible', p.is_public and not p.is_blocked) order by cp.position, p.id), '[]'::json)
     from ${catalogueProducts} cp join ${products} p on p.business_id = cp.business_id and p.id = cp.product_id
     where cp.business_id = ${catalogues}.business_id and cp.catalogue_id = ${catalogues}.id ${visible})`;
 }
@@ -41,6 +41,7 @@ export function toCatalogue(row: CatalogueRow, members: Member[], businessName: 
     categories: [...categories],
     tags: [...tags],
     totalProducts: members.length,
+    publicProducts: members.filter((m) => m.visible).length,
     isPublic: row.isPublic,
     isPromoted: row.isPromoted,
     isBlocked: row.isBlocked,

@@ -397,6 +397,9 @@ describe('public catalogues', () => {
     const owned = (await call(owner, 'GET', `${A}/fetch`, { id: cat._id })).json().payload.catalogue;
     expect(owned.totalProducts).toBe(5);
     expect(owned.categories).toContain('secret');
+    // the owner sees both counts: all members, and those visitors see
+    expect(owned.publicProducts).toBe(4);
+    expect(res.json().payload.catalogue.publicProducts).toBe(4);
   });
 
   it('keeps derived counts right when a member is made private, blocked or deleted', async () => {
@@ -407,6 +410,9 @@ describe('public catalogues', () => {
     expect((await ownerCount()).totalProducts).toBe(5);
     await app.ctx.db.update(products).set({ isBlocked: true }).where(eq(products.id, ids[1]));
     expect(await visibleCount()).toMatchObject({ totalProducts: 2, categories: ['gamma', 'delta'], products: [ids[2], ids[3]] });
+    expect(await ownerCount()).toMatchObject({ totalProducts: 5, publicProducts: 2 });
+    const adminListed = (await call(owner, 'GET', `${A}/fetchAll`, {})).json().payload.catalogues;
+    expect(adminListed.find((c: { _id: string }) => c._id === cat._id)).toMatchObject({ totalProducts: 5, publicProducts: 2 });
     const listed = (await call(null, 'GET', `${P}/fetchAll`, { businessName: 'pub-shop' })).json().payload.catalogues[0];
     expect(listed.totalProducts).toBe(2);
     expect(listed.images).toHaveLength(2);

@@ -333,7 +333,7 @@ export async function openPrivateCatalogue(
   const shared = members.map((m) => toProduct(m.p, business.businessName));
   const catalogue = toCatalogue(
     c,
-    members.map((m) => ({ id: m.p.id, category: m.p.category, tags: m.p.tags, image: m.p.images[0] ?? null })),
+    members.map((m) => ({ id: m.p.id, category: m.p.category, tags: m.p.tags, image: m.p.images[0] ?? null, visible: m.p.isPublic })),
     business.businessName,
   );
   return { catalogue, products: shared, count: shared.length, linkExpiresAt: row.linkExpiresAt.toISOString() };

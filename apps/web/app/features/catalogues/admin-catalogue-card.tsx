@@ -2,7 +2,7 @@ import type { Catalogue } from '@stashblog/contract/catalogues';
 import { encodeId } from '@stashblog/contract/ids';
 import { messages } from '@stashblog/contract/messages';
 import { Link } from 'react-router';
-import { productCountText } from './catalogue-card';
+import { adminProductCountText } from './catalogue-card';
 import { CatalogueCollage } from './catalogue-collage';
 import { CategoryHashtags } from './category-hashtags';
 
@@ -29,7 +29,7 @@ export function AdminCatalogueCard({ catalogue, busy, onAction }: Props) {
       <div className="flex flex-1 flex-col gap-2 p-3">
         <h2 className="break-words font-semibold capitalize">{catalogue.catalogueName}</h2>
         <CategoryHashtags categories={catalogue.categories} />
-        <p className="text-sm">{productCountText(catalogue.totalProducts)}</p>
+        <p className="text-sm">{adminProductCountText(catalogue)}</p>
         {catalogue.isBlocked ? (
           <p role="alert" className="rounded bg-red-50 p-2 text-red-800 text-sm">
             {messages.catalogueBlocked}

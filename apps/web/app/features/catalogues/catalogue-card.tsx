@@ -8,6 +8,15 @@ type Props = { catalogue: Catalogue; href: string };
 
 export const productCountText = (n: number) => `${n} ${n === 1 ? 'Product' : 'Products'}`;
 
+/**
+ * The owner's count: all members, and how many of them visitors see when that differs (private or
+ * blocked products are left out of the storefront's count, which would otherwise look wrong).
+ */
+export const adminProductCountText = (c: Pick<Catalogue, 'totalProducts' | 'publicProducts'>) =>
+  c.publicProducts === c.totalProducts
+    ? productCountText(c.totalProducts)
+    : `${productCountText(c.totalProducts)} (${c.publicProducts} public)`;
+
 /** SPEC card template: template1 gives the simple card, anything else the collage card. */
 export function CatalogueCard({ template, ...props }: Props & { template?: string }) {
   return template === 'template1' ? <SimpleCatalogueCard {...props} /> : <CollageCatalogueCard {...props} />;

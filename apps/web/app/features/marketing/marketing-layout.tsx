@@ -1,11 +1,8 @@
 import { messages } from '@stashblog/contract/messages';
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { api } from '../../lib/api-client';
-import { clearSession } from '../../lib/session';
-import { useConfirm } from '../../ui/modal';
-import { announceSessionChange, type OwnerSession, profileHomeHref, useOwnerSession } from './owner-session';
+import { Link, NavLink, useLocation } from 'react-router';
+import { LogoutButton } from '../auth/logout-button';
+import { type OwnerSession, profileHomeHref, useOwnerSession } from './owner-session';
 
 // SPEC "Navigation": marketing nav Home, Showcases, Support; Login/Logout; signed in: Profile Home, Notifications, Edit Profile.
 export const mainLinks = [
@@ -176,40 +173,9 @@ function AccountLinks({ session, layout }: { session: OwnerSession; layout: 'row
         </li>
       ))}
       <li>
-        <LogoutButton />
+        <LogoutButton className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100 disabled:opacity-60" />
       </li>
     </ul>
-  );
-}
-
-// SPEC: Logout asks 'Are you sure you want to logout?', shows 'Logging Out...', clears local storage, goes to /signIn.
-function LogoutButton() {
-  const navigate = useNavigate();
-  const [confirm, dialog] = useConfirm();
-  const [busy, setBusy] = useState(false);
-  async function logout() {
-    if (busy || !(await confirm(messages.confirmLogout))) return;
-    setBusy(true);
-    const id = toast.info(messages.loggingOut);
-    await api('PUT', '/auth/user/logOut');
-    toast.dismiss(id);
-    clearSession();
-    announceSessionChange();
-    setBusy(false);
-    navigate('/signIn', { replace: true });
-  }
-  return (
-    <>
-      <button
-        type="button"
-        disabled={busy}
-        onClick={logout}
-        className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100 disabled:opacity-60"
-      >
-        Logout
-      </button>
-      {dialog}
-    </>
   );
 }
 

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { toastFailure } from '../../lib/api-client';
 import { ChipInput } from '../../ui/chip-input';
 import { Field } from '../../ui/field';
@@ -86,6 +87,7 @@ export function ProductForm({ productId, initial = emptyProduct, initialImages =
         setProgress(null);
         return;
       }
+      toast.success(saved.message);
       await queryClient.invalidateQueries({ queryKey: adminProductsKey() });
       navigate('/userAdmin/products');
     } finally {

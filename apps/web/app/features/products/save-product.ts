@@ -1,5 +1,5 @@
 import { limits } from '@stashblog/contract/limits';
-import { messages } from '@stashblog/contract/messages';
+import { messages, serverMessages } from '@stashblog/contract/messages';
 import type { CreateProductResult, PreSignedUrl, ProductInput, UpdateProductResult } from '@stashblog/contract/products';
 import { toast } from 'sonner';
 import { type ApiResult, api, isOk } from '../../lib/api-client';
@@ -17,20 +17,24 @@ const [stepStart, stepSaved, stepUploaded, stepDone] = limits.uploadProgressStep
 export async function saveProduct(
   { id, values, images }: { id?: string; values: ProductInput; images: ImageItem[] },
   onProgress: (p: SaveProgress) => void,
-): Promise<{ ok: true } | { ok: false; result: ApiResult<unknown> }> {
+): Promise<{ ok: true; message: string } | { ok: false; result: ApiResult<unknown> }> {
   const files: Record<string, number> = {};
   const report = (step: number) => onProgress({ step, files: { ...files } });
   report(stepStart);
   const body = { ...values, images: imagesField(images) };
   let urls: PreSignedUrl[];
+  // The server's own success text ('Product created' / 'Product updated'), shown once all is saved.
+  let message: string;
   if (id) {
     const result = await api<UpdateProductResult>('PUT', '/userAdmin/products/update', { ...body, id });
     if (!isOk(result)) return { ok: false, result };
     urls = result.payload.newProductImagesPreSignedUrls ?? [];
+    message = result.message ?? serverMessages.productUpdated;
   } else {
     const result = await api<CreateProductResult>('POST', '/userAdmin/products/create', body);
     if (!isOk(result)) return { ok: false, result };
     urls = result.payload.productImagesPreSignedUrls ?? [];
+    message = result.message ?? serverMessages.productCreated;
   }
   report(stepSaved);
 
@@ -55,5 +59,5 @@ export async function saveProduct(
     toast.success(messages.imagesUploaded);
   }
   report(stepDone);
-  return { ok: true };
+  return { ok: true, message };
 }

@@ -15,14 +15,16 @@ type Props = {
   onOwnDomain: boolean;
   /** Opened through a private link: the link counts its own visits, and queries carry it. */
   privateLink?: string;
+  /** The owner's preview of a private product: no visit counted, no query form (visitors cannot see it). */
+  preview?: boolean;
 };
 
-export function ProductDetails({ product, suggestions, onOwnDomain, privateLink }: Props) {
+export function ProductDetails({ product, suggestions, onOwnDomain, privateLink, preview = false }: Props) {
   // A view is counted from the browser, so crawlers that do not run scripts are not counted.
   useEffect(() => {
-    if (privateLink !== undefined) return;
+    if (privateLink !== undefined || preview) return;
     void api('PUT', '/public/products/visits', { id: product._id, businessName: product.businessName });
-  }, [product._id, product.businessName, privateLink]);
+  }, [product._id, product.businessName, privateLink, preview]);
 
   const seller = displayBusinessName(product.businessName);
   return (
@@ -67,14 +69,16 @@ export function ProductDetails({ product, suggestions, onOwnDomain, privateLink 
             ) : null}
             <Row label="Listed on" value={<time dateTime={product.createdAt}>{formatListingDate(product.createdAt)}</time>} />
           </dl>
-          <div>
-            <SendQueryButton
-              productId={product._id}
-              productName={product.productName}
-              businessName={product.businessName}
-              privateLink={privateLink}
-            />
-          </div>
+          {preview ? null : (
+            <div>
+              <SendQueryButton
+                productId={product._id}
+                productName={product.productName}
+                businessName={product.businessName}
+                privateLink={privateLink}
+              />
+            </div>
+          )}
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="mb-2 font-semibold text-lg">
               Description

@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { api } from '../../lib/api-client';
 import { MediaImage } from '../../ui/media-image';
+import { LogoutButton } from '../auth/logout-button';
+import { useOwnerSession } from '../marketing/owner-session';
 import { SearchBox } from '../search/search-box';
 import { SocialLinks } from './social-links';
 import type { Store } from './use-store';
@@ -38,6 +40,11 @@ export function StoreLayout({ store }: { store: Store }) {
     </div>
   );
 }
+
+const ownerLinks = [
+  { to: '/userAdmin/notifications', label: 'Notifications' },
+  { to: '/userAdmin/userProfileInfo', label: 'Edit Profile' },
+];
 
 function navItems(store: Store) {
   return [
@@ -80,6 +87,7 @@ function Brand({ store, large }: { store: Store; large?: boolean }) {
 
 function StoreHeader({ store }: { store: Store }) {
   const [open, setOpen] = useState(false);
+  const session = useOwnerSession();
   const items = navItems(store);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `block rounded px-3 py-2 font-medium ${isActive ? 'bg-primary text-on-primary' : 'hover:bg-surface'}`;
@@ -92,11 +100,28 @@ function StoreHeader({ store }: { store: Store }) {
           </NavLink>
         </li>
       ))}
-      <li>
-        <Link to="/signIn" className="block rounded border border-current px-3 py-2 font-medium hover:bg-surface">
-          Login
-        </Link>
-      </li>
+      {session.signedIn ? (
+        // SPEC business nav for a signed-in owner. The server renders the signed-out nav (the token is in
+        // localStorage, and the page may come from the public cache); these replace Login after hydration.
+        <>
+          {ownerLinks.map((l) => (
+            <li key={l.label}>
+              <Link to={l.to} className="block rounded px-3 py-2 font-medium hover:bg-surface" onClick={() => setOpen(false)}>
+                {l.label}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <LogoutButton className="block w-full rounded border border-current px-3 py-2 text-left font-medium hover:bg-surface disabled:opacity-60" />
+          </li>
+        </>
+      ) : (
+        <li>
+          <Link to="/signIn" className="block rounded border border-current px-3 py-2 font-medium hover:bg-surface">
+            Login
+          </Link>
+        </li>
+      )}
     </ul>
   );
   return (

@@ -7,7 +7,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { fetchAdminCatalogueProducts } from '../../features/catalogues/admin-catalogues-api';
-import { productCountText } from '../../features/catalogues/catalogue-card';
+import { adminProductCountText } from '../../features/catalogues/catalogue-card';
 import { apiPayload } from '../../lib/api-client';
 import { MediaImage } from '../../ui/media-image';
 import { Pagination, totalPagesOf } from '../../ui/pagination';
@@ -46,7 +46,7 @@ export default function CatalogueProducts() {
       </div>
       {c ? (
         <div className="flex flex-wrap items-center gap-3 text-sm">
-          <span>{productCountText(c.totalProducts)}</span>
+          <span>{adminProductCountText(c)}</span>
           <span className="rounded bg-surface px-2 py-0.5">{c.isPublic ? 'Public' : 'Private'}</span>
           {c.isPromoted ? <span className="rounded bg-primary px-2 py-0.5 text-on-primary">Promoted</span> : null}
           <Link to={`/userAdmin/editCatalogue/${encodeId(c._id)}`} className="rounded border border-primary px-3 py-1.5">

@@ -1,5 +1,7 @@
 import { messages } from '@stashblog/contract/messages';
 import { capitalise, displayBusinessName, productPath } from '@stashblog/contract/paths';
+import { isRouteErrorResponse } from 'react-router';
+import { PrivateProductPreview } from '../../features/store/private-preview';
 import { ProductDetails } from '../../features/store/product-details';
 import { loadProductPage } from '../../features/store/product-page.server';
 import type { Route } from './+types/product';
@@ -62,4 +64,10 @@ function summarise(text: string, max = 160): string {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, suggestions, onOwnDomain } = loaderData;
   return <ProductDetails product={product} suggestions={suggestions} onOwnDomain={onOwnDomain} />;
+}
+
+// 404 for everyone; the signed-in owner of a private product gets a preview in its place.
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <PrivateProductPreview />;
+  throw error;
 }
