@@ -36,11 +36,18 @@ export async function startTestS3(bucket = 'stash-test'): Promise<TestS3> {
       res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${refusal}</Code></Error>`);
       return;
     }
-    const inner = http.request({ host: '127.0.0.1', port: innerPort, method: req.method, path: req.url, headers: req.headers }, (r) => {
-      res.writeHead(r.statusCode ?? 502, r.headers);
-      r.pipe(res);
-    });
+    // agent: false, so no kept-alive socket holds s3rver open at close
+    const inner = http.request(
+      { host: '127.0.0.1', port: innerPort, method: req.method, path: req.url, headers: req.headers, agent: false },
+      (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      },
+    );
     inner.on('error', () => res.destroy());
+    // a client that stops reading (the app refusing an oversized original) must not leave s3rver
+    // streaming into a stalled socket, which would hold its close() for ever
+    res.on('close', () => inner.destroy());
     req.pipe(inner);
   });
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
@@ -57,6 +64,8 @@ export async function startTestS3(bucket = 'stash-test'): Promise<TestS3> {
     },
     objectUrl: (key) => `${base}/${bucket}/${key}`,
     async close() {
+      // clients (the AWS SDK, fetch) keep sockets alive; close() alone would wait for them
+      front.closeAllConnections();
       await new Promise((resolve) => front.close(resolve));
       await s3rver.close();
       rmSync(directory, { recursive: true, force: true });

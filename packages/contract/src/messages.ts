@@ -120,6 +120,7 @@ export const serverMessages = {
   uploadInProgress: 'This image is already being uploaded',
   uploadsInFlight: (max: number) => `Too many uploads at once: at most ${max} images are processed at a time, try again in a moment`,
   uploadsBusy: 'The server is busy processing images, try again in a minute',
+  uploadMissing: 'No file has been uploaded to this link yet',
   imageUploaded: 'Image uploaded',
   proxyUrlInvalid: 'Only images stored on this site can be proxied',
   forumSent: 'Message sent successfully',

@@ -85,7 +85,12 @@ export const product = z.object({
 });
 export type Product = z.infer<typeof product>;
 
-export const preSignedUrl = z.object({ image: z.string(), url: z.string() });
+/**
+ * SPEC §7 pre-signed url: PUT the file to `url`. With S3 storage (decision 015) the PUT goes
+ * straight to the bucket and a `completeUrl` comes too: POST to it once the PUT succeeded and the
+ * app validates the image and derives its variants. Without it, the PUT itself completes.
+ */
+export const preSignedUrl = z.object({ image: z.string(), url: z.string(), completeUrl: z.string().optional() });
 export type PreSignedUrl = z.infer<typeof preSignedUrl>;
 
 const searchText = (max: number) => safeText().trim().max(max).optional();

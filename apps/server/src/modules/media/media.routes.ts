@@ -2,12 +2,12 @@ import { envelopeSchema } from '@stashblog/contract/envelope';
 import { limits } from '@stashblog/contract/limits';
 import { mediaFileRouteParams, proxyQuery, uploadedImage, uploadParams, uploadQuery } from '@stashblog/contract/media';
 import { serverMessages } from '@stashblog/contract/messages';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
-import { acceptUpload, proxyMedia, readMediaFile } from './media.service.ts';
+import { acceptUpload, completeUpload, proxyMedia, type readMediaFile, serveMediaFile } from './media.service.ts';
 
 // A little headroom over the image limit, so the exact-limit check (and its message) is the service's.
 const uploadBodyLimit = limits.uploadMaxBytes + 64 * 1024;
@@ -29,24 +29,27 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     // The signed url is the whole credential (no cookie, no token), so any origin may PUT to it,
     // as to an S3 bucket with a CORS rule: the admin on another own host or a custom domain, an app.
-    app.options('/api/media/upload/:mediaId', { schema: { hide: true } }, async (_request, reply) =>
+    // The same holds for the S3 flow's signed completeUrl (decision 015).
+    const preflight = (methods: string) => async (_request: FastifyRequest, reply: FastifyReply) =>
       reply
         .code(204)
         .header('access-control-allow-origin', '*')
-        .header('access-control-allow-methods', 'PUT')
+        .header('access-control-allow-methods', methods)
         .header('access-control-allow-headers', 'content-type')
         .header('access-control-max-age', '3600')
-        .send(),
-    );
+        .send();
+    const anyOrigin = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      reply.header('access-control-allow-origin', '*');
+      return payload;
+    };
+    app.options('/api/media/upload/:mediaId', { schema: { hide: true } }, preflight('PUT'));
+    app.options('/api/media/complete/:mediaId', { schema: { hide: true } }, preflight('POST'));
 
     app.put(
       '/api/media/upload/:mediaId',
       {
         bodyLimit: uploadBodyLimit,
-        onSend: async (_request, reply, payload) => {
-          reply.header('access-control-allow-origin', '*');
-          return payload;
-        },
+        onSend: anyOrigin,
         schema: { tags: ['media'], params: uploadParams, querystring: uploadQuery, response: { 200: envelopeSchema(uploadedImage) } },
       },
       async (request) =>
@@ -56,9 +59,20 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         ),
     );
 
+    app.post(
+      '/api/media/complete/:mediaId',
+      {
+        onSend: anyOrigin,
+        schema: { tags: ['media'], params: uploadParams, querystring: uploadQuery, response: { 200: envelopeSchema(uploadedImage) } },
+      },
+      async (request) => ok(await completeUpload(ctx, { mediaId: request.params.mediaId, ...request.query }), serverMessages.imageUploaded),
+    );
+
     app.get('/media/:mediaId/:file', { schema: { hide: true, params: mediaFileRouteParams } }, async (request, reply) => {
-      const file = await readMediaFile(ctx, request.params);
+      const file = await serveMediaFile(ctx, request.params);
       if (!file) throw AppError.notFound();
+      // The public base (S3_PUBLIC_URL) may move, so the redirect is kept a day, not for ever.
+      if ('redirect' in file) return reply.header('cache-control', 'public, max-age=86400').redirect(file.redirect, 302);
       // A media id never changes content: a new upload is a new id.
       return sendFile(reply, file, 'public, max-age=31536000, immutable');
     });

@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { isUuid } from '@stashblog/contract/ids';
 import { imageWidths, limits } from '@stashblog/contract/limits';
-import { type MediaCategory, mediaFileParams } from '@stashblog/contract/media';
+import { type MediaCategory, mediaFileParams, type UploadedImage } from '@stashblog/contract/media';
 import { serverMessages } from '@stashblog/contract/messages';
 import { mediaUrl } from '@stashblog/contract/paths';
 import type { PreSignedUrl } from '@stashblog/contract/products';
@@ -26,9 +27,10 @@ function signature(secret: string, mediaId: string, exp: number): string {
 
 // Absolute, on PUBLIC_URL, as an S3 pre-signed url is: a native or third-party client PUTs to it as
 // given, and a page on another of our hosts (or a custom domain) reaches it through CORS.
-function uploadUrl(config: Pick<Config, 'secret' | 'publicUrl'>, mediaId: string, now = Date.now()): string {
+// `upload` takes the bytes (local disk); `complete` processes what was PUT to S3 (decision 015).
+function signedUrl(config: Pick<Config, 'secret' | 'publicUrl'>, action: 'upload' | 'complete', mediaId: string, now = Date.now()) {
   const exp = Math.floor(now / 1000) + uploadLinkTtlSeconds;
-  return `${config.publicUrl}/api/media/upload/${mediaId}?exp=${exp}&sig=${signature(config.secret, mediaId, exp)}`;
+  return `${config.publicUrl}/api/media/${action}/${mediaId}?exp=${exp}&sig=${signature(config.secret, mediaId, exp)}`;
 }
 
 function validSignature(secret: string, mediaId: string, exp: string, sig: string): boolean {
@@ -40,24 +42,45 @@ function validSignature(secret: string, mediaId: string, exp: string, sig: strin
 /**
  * SPEC §7 pre-signed urls: one pending media row per file name, each with a signed upload url
  * valid for an hour. Returns them in the order of `names`; `ids` are what the owning row stores.
+ * With a store clients upload to directly (S3), `url` is the store's presigned PUT of the original
+ * and `completeUrl` the app's signed call that then processes it (decision 015).
  */
 export async function createUploadSlots(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'blobs'>,
   { businessId, category, names, db = ctx.db }: { businessId: string; category: MediaCategory; names: string[]; db?: Queryable },
 ): Promise<{ ids: string[]; urls: PreSignedUrl[] }> {
   if (names.length === 0) return { ids: [], urls: [] };
   const rows = names.map((name) => ({ businessId, id: uuidv7(), category, originalName: name.slice(0, 500) }));
   await db.insert(media).values(rows);
-  return {
-    ids: rows.map((r) => r.id),
-    urls: rows.map((r, i) => ({ image: names[i] as string, url: uploadUrl(ctx.config, r.id) })),
-  };
+  const { presignedPut } = ctx.blobs;
+  const urls = await Promise.all(
+    rows.map(async (r, i) => {
+      const image = names[i] as string;
+      if (!presignedPut) return { image, url: signedUrl(ctx.config, 'upload', r.id) };
+      return {
+        image,
+        url: await presignedPut(originalKey(r.id), uploadLinkTtlSeconds),
+        completeUrl: signedUrl(ctx.config, 'complete', r.id),
+      };
+    }),
+  );
+  return { ids: rows.map((r) => r.id), urls };
 }
+
+const contentTypes = { jpg: 'image/jpeg', webp: 'image/webp' } as const;
+
+/** Where a client's direct upload (S3 presigned PUT) lands until the app has processed it. */
+const originalKey = (mediaId: string) => `uploads/${mediaId}`;
+
+// Served for a year as immutable (a new upload is a new id), also when read from a public bucket.
+const immutable = 'public, max-age=31536000, immutable';
 
 async function putVariants(ctx: Pick<AppContext, 'blobs'>, mediaId: string, image: ProcessedImage) {
   await Promise.all([
-    ctx.blobs.put(`${mediaId}/image.jpg`, image.jpeg),
-    ...image.variants.map((v) => ctx.blobs.put(`${mediaId}/${v.width}.webp`, v.data)),
+    ctx.blobs.put(`${mediaId}/image.jpg`, image.jpeg, { contentType: contentTypes.jpg, cacheControl: immutable }),
+    ...image.variants.map((v) =>
+      ctx.blobs.put(`${mediaId}/${v.width}.webp`, v.data, { contentType: contentTypes.webp, cacheControl: immutable }),
+    ),
   ]);
 }
 
@@ -98,31 +121,73 @@ async function claimSlot(ctx: Pick<AppContext, 'db'>, mediaId: string): Promise<
   });
 }
 
-/** The signed PUT of SPEC §7 "File upload": validates, derives the variants, marks the slot ready. */
-export async function acceptUpload(
+type UploadLink = { mediaId: string; exp: string; sig: string };
+
+/**
+ * Processes the bytes `read` gives for a slot claimed by `claimSlot`: validates the image, stores
+ * what we serve and marks the slot ready. Refused or failed, the slot stays pending and usable and
+ * no longer counts as in flight.
+ */
+async function processClaimed(
   ctx: AppContext,
-  { mediaId, exp, sig, body }: { mediaId: string; exp: string; sig: string; body: unknown },
-): Promise<{ _id: string; url: string; width: number; height: number }> {
-  if (!validSignature(ctx.config.secret, mediaId, exp, sig)) throw AppError.forbidden(serverMessages.uploadLinkInvalid);
-  if (!Buffer.isBuffer(body) || body.length === 0) throw AppError.badRequest(serverMessages.uploadInvalid);
-  const businessId = await claimSlot(ctx, mediaId);
+  { businessId, mediaId }: { businessId: string; mediaId: string },
+  read: () => Promise<Buffer>,
+): Promise<UploadedImage> {
   const slot = and(eq(media.businessId, businessId), eq(media.id, mediaId));
   let image: ProcessedImage;
+  let bytes: number;
   try {
+    const body = await read();
+    bytes = body.length;
     image = await processImage(body);
     await putVariants(ctx, mediaId, image);
   } catch (e) {
-    // refused or failed: the slot stays pending and usable, and no longer counts as in flight
     await ctx.db.update(media).set({ processingUntil: null }).where(slot);
     throw e;
   }
   const done = await ctx.db
     .update(media)
-    .set({ status: 'ready', bytes: body.length, width: image.width, height: image.height, processingUntil: null })
+    .set({ status: 'ready', bytes, width: image.width, height: image.height, processingUntil: null })
     .where(and(slot, eq(media.status, 'pending')))
     .returning({ id: media.id });
   if (done.length === 0) throw AppError.conflict(serverMessages.uploadAlreadyDone);
   return { _id: mediaId, url: mediaUrl(mediaId), width: image.width, height: image.height };
+}
+
+/** The signed PUT of SPEC §7 "File upload" to the app (local disk): validates, derives the variants, marks the slot ready. */
+export async function acceptUpload(ctx: AppContext, { body, ...link }: UploadLink & { body: unknown }): Promise<UploadedImage> {
+  if (!validSignature(ctx.config.secret, link.mediaId, link.exp, link.sig)) throw AppError.forbidden(serverMessages.uploadLinkInvalid);
+  if (!Buffer.isBuffer(body) || body.length === 0) throw AppError.badRequest(serverMessages.uploadInvalid);
+  const businessId = await claimSlot(ctx, link.mediaId);
+  return processClaimed(ctx, { businessId, mediaId: link.mediaId }, async () => body);
+}
+
+/**
+ * The signed `completeUrl` call after a direct PUT to S3 (decision 015): the app reads the original
+ * back, validates it as it would an upload to itself, stores the variants and drops the original
+ * (it may carry EXIF such as GPS). A refused image is dropped too; the slot stays pending and its
+ * presigned PUT can be used again while it lasts.
+ */
+export async function completeUpload(ctx: AppContext, link: UploadLink): Promise<UploadedImage> {
+  if (!validSignature(ctx.config.secret, link.mediaId, link.exp, link.sig)) throw AppError.forbidden(serverMessages.uploadLinkInvalid);
+  const businessId = await claimSlot(ctx, link.mediaId);
+  const key = originalKey(link.mediaId);
+  try {
+    return await processClaimed(ctx, { businessId, mediaId: link.mediaId }, async () => {
+      const original = await ctx.blobs.get(key);
+      if (!original) throw AppError.badRequest(serverMessages.uploadMissing);
+      // A presigned PUT cannot bound the size, so the stored size is checked before reading it.
+      if (original.size > limits.uploadMaxBytes) {
+        original.body.destroy();
+        throw AppError.tooLarge(serverMessages.uploadTooLarge);
+      }
+      const body = await buffer(original.body);
+      if (body.length === 0) throw AppError.badRequest(serverMessages.uploadInvalid);
+      return body;
+    });
+  } finally {
+    await ctx.blobs.deletePrefix(key);
+  }
 }
 
 /** Stores image bytes directly (demo seeder, CLI): processed like an upload, returns the media id. */
@@ -154,31 +219,54 @@ export async function deleteMedia(ctx: Pick<AppContext, 'db' | 'blobs'>, { busin
     .where(and(eq(media.businessId, businessId), inArray(media.id, ids)))
     .returning({ id: media.id });
   await Promise.all(gone.map((g) => ctx.blobs.deletePrefix(`${g.id}/`)));
+  // a direct upload (S3) that was never completed left its original behind
+  if (ctx.blobs.presignedPut) await Promise.all(gone.map((g) => ctx.blobs.deletePrefix(originalKey(g.id))));
 }
 
-const contentTypes = { jpg: 'image/jpeg', webp: 'image/webp' } as const;
-
-/** One stored file for `GET /media/:mediaId/:file`; null for anything that is not one of ours. */
-export async function readMediaFile(
-  ctx: Pick<AppContext, 'blobs'>,
+/**
+ * The first stored file for `GET /media/:mediaId/:file` that `read` finds; null for anything that
+ * is not one of ours. A small original has no wide variants; srcset still names every width (the
+ * page cannot know the original's size), so a wider request gets the widest variant there is.
+ */
+async function firstStored<T>(
   params: { mediaId: string; file: string },
-): Promise<{ body: Readable; size: number; contentType: string } | null> {
+  read: (key: string) => Promise<T | null>,
+): Promise<{ key: string; found: T } | null> {
   const parsed = mediaFileParams.safeParse(params);
   if (!parsed.success) return null;
   const { mediaId, file } = parsed.data;
-  const key = mediaId.toLowerCase();
-  let blob = await ctx.blobs.get(`${key}/${file}`);
-  // A small original has no wide variants; srcset still names every width (the page cannot know
-  // the original's size), so a wider request gets the widest variant there is.
+  const id = mediaId.toLowerCase();
   const wanted = /^(\d+)\.webp$/.exec(file);
-  if (!blob && wanted) {
-    for (const w of [...imageWidths].reverse().filter((w) => w < Number(wanted[1]))) {
-      blob = await ctx.blobs.get(`${key}/${w}.webp`);
-      if (blob) break;
-    }
+  const narrower = wanted ? [...imageWidths].reverse().filter((w) => w < Number(wanted[1])) : [];
+  for (const name of [file, ...narrower.map((w) => `${w}.webp`)]) {
+    const key = `${id}/${name}`;
+    const found = await read(key);
+    if (found !== null) return { key, found };
   }
-  if (!blob) return null;
-  return { ...blob, contentType: file.endsWith('.webp') ? contentTypes.webp : contentTypes.jpg };
+  return null;
+}
+
+type MediaFile = { body: Readable; size: number; contentType: string };
+
+/** One stored file's bytes for `GET /media/:mediaId/:file`; null for anything that is not one of ours. */
+export async function readMediaFile(ctx: Pick<AppContext, 'blobs'>, params: { mediaId: string; file: string }): Promise<MediaFile | null> {
+  const hit = await firstStored(params, (key) => ctx.blobs.get(key));
+  if (!hit) return null;
+  return { ...hit.found, contentType: hit.key.endsWith('.webp') ? contentTypes.webp : contentTypes.jpg };
+}
+
+/**
+ * What `GET /media/:mediaId/:file` answers: with a public base for the store (S3_PUBLIC_URL, a CDN)
+ * a redirect there, so the bytes never pass through the app; otherwise the bytes.
+ */
+export async function serveMediaFile(
+  ctx: Pick<AppContext, 'blobs'>,
+  params: { mediaId: string; file: string },
+): Promise<{ redirect: string } | MediaFile | null> {
+  const { publicUrl } = ctx.blobs;
+  if (!publicUrl) return readMediaFile(ctx, params);
+  const hit = await firstStored(params, async (key) => ((await ctx.blobs.exists(key)) ? publicUrl(key) : null));
+  return hit ? { redirect: hit.found } : null;
 }
 
 /** SPEC §7 image proxy: only a url of our own media (a path, or absolute on one of our own hosts). */
