@@ -68,6 +68,15 @@ describe('uploads with BLOB_STORE=s3', () => {
     const done = await complete(slot);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ code: 201, payload: { url: product.images[0], width: 1000, height: 600 } });
+    // the admin page may sit on another of our hosts or a custom domain: the signed url is open to any origin
+    expect(done.headers['access-control-allow-origin']).toBe('*');
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: slot.completeUrl as string,
+      headers: { origin: 'https://custom-domain.test', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-methods']).toContain('POST');
 
     // the variants a 1000 px image fills, and the original (it may carry EXIF) is gone
     for (const file of ['image.jpg', '320.webp', '640.webp', '960.webp']) expect(await inBucket(`${id}/${file}`), file).toBe(true);
