@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { messages, serverMessages } from '@stashblog/contract/messages';
-import { privateLinkTexts } from '@stashblog/contract/private-links';
+import { privateLinkTexts } from '@stashblog/contract/private-link-texts';
 import { e2eQuery } from './e2e-db.ts';
 
 // Issue 9 journey with two devices (two browser contexts): the owner makes a product private, creates a

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // One anti-spam piece that every public form body includes (lead, contact/forum, support mail):
 // - `website`: a honeypot input hidden from people (off-screen, aria-hidden, tabIndex -1,
 //   autocomplete off). People leave it empty; form-filling bots fill it.
@@ -10,6 +8,8 @@ import { z } from 'zod';
 // - `idempotencyKey`: a random UUID made when the form opens and renewed after a successful send.
 //   The server stores one submission per key: a double submit answers the first result again.
 // Missing fields are refused like a bot would be (every form of ours sends them).
+// This module is zod-free: storefront pages import it (form-guard.tsx); the schema fields are in
+// anti-spam-fields.ts (docs/decisions/016-public-pages-ship-no-zod.md).
 export const antiSpam = {
   /** Shortest time a form must have been open before it may be sent. */
   minFillMs: 2000,
@@ -23,16 +23,6 @@ export const antiSpamMessages = {
   rateLimited: 'Too many messages were sent from here. Please try again in a little while.',
   businessRateLimited: 'This business is receiving many messages right now. Please try again later.',
 } as const;
-
-export const antiSpamFields = {
-  website: z.string({ error: antiSpamMessages.missing }).max(500).optional().default(''),
-  formElapsedMs: z.coerce
-    .number({ error: antiSpamMessages.missing })
-    .finite(antiSpamMessages.missing)
-    .min(0, antiSpamMessages.missing)
-    .max(1e10, antiSpamMessages.missing),
-  idempotencyKey: z.uuid({ error: antiSpamMessages.missing }),
-};
 
 export type AntiSpamInput = { website: string; formElapsedMs: number; idempotencyKey: string };
 

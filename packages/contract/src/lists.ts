@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
-
-// SPEC §9 sort options, taken by every list call as these exact texts.
-export const sortOptions = ['Date, new to old', 'Date, old to new', 'Alphabetically A-Z', 'Alphabetically Z-A'] as const;
-export type SortOption = (typeof sortOptions)[number];
-export const defaultSort: SortOption = 'Date, new to old';
+import { defaultSort, sortOptions } from './sort-options.ts';
 
 export const sortSchema = z.enum(sortOptions).default(defaultSort);
 

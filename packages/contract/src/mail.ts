@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { antiSpamFields } from './anti-spam.ts';
+import { antiSpamFields } from './anti-spam-fields.ts';
 import { messages } from './messages.ts';
 import { safeText } from './text.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { antiSpamFields } from './anti-spam.ts';
+import { antiSpamFields } from './anti-spam-fields.ts';
 import { limits } from './limits.ts';
 import { safeText } from './text.ts';
 

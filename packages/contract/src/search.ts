@@ -1,33 +1,10 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
-import { pagingSchema, sortOptions } from './lists.ts';
+import { pagingSchema } from './lists.ts';
+import { relevanceSort, searchFilters, searchMessages, searchSortOptions, searchSuggestionsMax, searchTermMax } from './search-options.ts';
 import { safeText } from './text.ts';
 
 // SPEC §7 GET /public/user/search and the nav box's suggestions call.
-
-/** Relevance is the default order when a term is given; the four SPEC §9 sort texts are the others. */
-export const relevanceSort = 'Relevance' as const;
-export const searchSortOptions = [relevanceSort, ...sortOptions] as const;
-export type SearchSort = (typeof searchSortOptions)[number];
-
-/** SPEC §9 search filters. */
-export const searchFilters = ['All', 'Products', 'Catalogues'] as const;
-export type SearchFilter = (typeof searchFilters)[number];
-
-/** Texts of this domain that SPEC does not give. */
-export const searchMessages = {
-  termRequired: 'Enter something to search',
-  termTooLong: 'Search text is too long',
-  results: (count: number, term: string) => `${count} ${count === 1 ? 'result' : 'results'} for “${term}”`,
-  placeholder: 'Search products and catalogues',
-  voiceStart: 'Search by voice',
-  voiceStop: 'Stop listening',
-  recent: 'Recent searches',
-  catalogueBanner: 'catalogue',
-  view: 'view',
-} as const;
-
-export const searchTermMax = 200;
 
 // SPEC §5: search runs only with a non-empty term. Control characters are dropped (safeText).
 const term = safeText({ error: searchMessages.termRequired })
@@ -67,8 +44,6 @@ export const searchPayload = z.object({
 });
 export type SearchPayload = z.infer<typeof searchPayload>;
 
-export const searchSuggestionsMax = 10;
-
 export const searchSuggestionsQuery = z.object({
   searchQuery: term,
   businessName,
@@ -79,5 +54,3 @@ export type SearchSuggestionsQuery = z.output<typeof searchSuggestionsQuery>;
 /** Item names starting with (a word starting with) the typed prefix, best first, at most 10. */
 export const searchSuggestionsPayload = z.object({ suggestions: z.array(z.string()) });
 export type SearchSuggestionsPayload = z.infer<typeof searchSuggestionsPayload>;
-
-export const searchStorageKey = 'searchSuggestion';

@@ -1,5 +1,5 @@
-import { sortOptions } from '@stashblog/contract/lists';
 import { messages, serverMessages } from '@stashblog/contract/messages';
+import { sortOptions } from '@stashblog/contract/sort-options';
 import { and, count, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';

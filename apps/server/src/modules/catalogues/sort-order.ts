@@ -1,4 +1,4 @@
-import type { SortOption } from '@stashblog/contract/lists';
+import type { SortOption } from '@stashblog/contract/sort-options';
 import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
 
 /** ORDER BY for the SPEC §9 sort texts; the (time-ordered) id breaks ties so pages never overlap. */

@@ -1,4 +1,5 @@
 import { envelopeSchema } from '@stashblog/contract/envelope';
+import { privateLinkTexts } from '@stashblog/contract/private-link-texts';
 import {
   deleteCatalogueLinkBody,
   deleteProductLinkBody,
@@ -15,7 +16,6 @@ import {
   privateLinkList,
   privateLinkPayload,
   privateLinksDeleted,
-  privateLinkTexts,
   privateLinkVisitsBody,
   privateProductPayload,
   updatePrivateLinkBody,

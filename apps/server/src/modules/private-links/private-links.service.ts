@@ -1,5 +1,6 @@
 import { isUuid } from '@stashblog/contract/ids';
 import { messages, serverMessages } from '@stashblog/contract/messages';
+import { privateLinkTexts } from '@stashblog/contract/private-link-texts';
 import {
   type ExpiryDuration,
   expiryFrom,
@@ -9,7 +10,6 @@ import {
   type PrivateLinkPayload,
   type PrivateProductPayload,
   privateLinkCodePattern,
-  privateLinkTexts,
 } from '@stashblog/contract/private-links';
 import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';

@@ -1,5 +1,6 @@
 import { messages } from '@stashblog/contract/messages';
-import { generatePrivateLinkCode, type PrivateLink, privateLinkTexts } from '@stashblog/contract/private-links';
+import { privateLinkTexts } from '@stashblog/contract/private-link-texts';
+import { generatePrivateLinkCode, type PrivateLink } from '@stashblog/contract/private-links';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';

@@ -1,5 +1,4 @@
 import { isUuid } from '@stashblog/contract/ids';
-import type { SortOption } from '@stashblog/contract/lists';
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import { mediaKeyFromUrl } from '@stashblog/contract/paths';
 import {
@@ -16,6 +15,7 @@ import {
   productInput,
   type UpdateProductResult,
 } from '@stashblog/contract/products';
+import type { SortOption } from '@stashblog/contract/sort-options';
 import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, getTableColumns, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';

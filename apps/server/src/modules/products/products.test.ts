@@ -1,8 +1,8 @@
 import { linkInvalid } from '@stashblog/contract/links';
-import { sortOptions } from '@stashblog/contract/lists';
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import { mediaKeyFromUrl } from '@stashblog/contract/paths';
 import type { Product, ProductInput } from '@stashblog/contract/products';
+import { sortOptions } from '@stashblog/contract/sort-options';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -3,10 +3,10 @@ import type {
   SearchPayload,
   SearchQuery,
   SearchResultItem,
-  SearchSort,
   SearchSuggestionsPayload,
   SearchSuggestionsQuery,
 } from '@stashblog/contract/search';
+import type { SearchSort } from '@stashblog/contract/search-options';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { requirePublicBusiness } from '../users/users.service.ts';

@@ -1,4 +1,5 @@
-import { type SearchPayload, searchMessages } from '@stashblog/contract/search';
+import type { SearchPayload } from '@stashblog/contract/search';
+import { searchMessages } from '@stashblog/contract/search-options';
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';

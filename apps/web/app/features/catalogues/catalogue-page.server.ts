@@ -1,8 +1,8 @@
 import type { Catalogue } from '@stashblog/contract/catalogues';
 import { decodeId } from '@stashblog/contract/ids';
 import { limits } from '@stashblog/contract/limits';
-import { defaultSort } from '@stashblog/contract/lists';
 import type { Product } from '@stashblog/contract/products';
+import { defaultSort } from '@stashblog/contract/sort-options';
 import { AppError } from '@stashblog/server/http/app-error.ts';
 import { fetchPublicCatalogue, fetchPublicCatalogueProducts } from '@stashblog/server/modules/catalogues/public-catalogues.service.ts';
 import { type AppLoadContext, data } from 'react-router';

@@ -1,10 +1,10 @@
 import type { Catalogue } from '@stashblog/contract/catalogues';
-import { defaultSort, type SortOption } from '@stashblog/contract/lists';
 import { messages } from '@stashblog/contract/messages';
 import type { Product } from '@stashblog/contract/products';
+import { defaultSort, type SortOption } from '@stashblog/contract/sort-options';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client';
-import { QueryFormModal } from '../leads/query-form-modal';
+import { preloadQueryForm, QueryForm } from '../leads/query-form-lazy';
 import { BannerCarousel } from './banner-carousel';
 import { CatalogueProductCard } from './catalogue-product-card';
 import { ProductQuickView } from './product-quick-view';
@@ -66,7 +66,13 @@ export function CatalogueView({ catalogue, products: firstProducts, count: first
             {selection.selecting ? 'Deselect all' : 'Select'}
           </button>
           {canSendQuery(selection) ? (
-            <button type="button" onClick={() => setQuerying(true)} className="rounded bg-primary px-4 py-2 text-on-primary text-sm">
+            <button
+              type="button"
+              onClick={() => setQuerying(true)}
+              onPointerEnter={preloadQueryForm}
+              onFocus={preloadQueryForm}
+              className="rounded bg-primary px-4 py-2 text-on-primary text-sm"
+            >
               Send Query
             </button>
           ) : null}
@@ -117,7 +123,7 @@ export function CatalogueView({ catalogue, products: firstProducts, count: first
       </section>
       {viewing ? <ProductQuickView product={viewing} onOwnDomain={onOwnDomain} onClose={() => setViewing(null)} /> : null}
       {querying ? (
-        <QueryFormModal
+        <QueryForm
           target={{ kind: 'catalogue', catalogueId: catalogue._id, products: selected, privateLink }}
           businessName={catalogue.businessName}
           subject={`${catalogue.catalogueName} (${selected.length} ${selected.length === 1 ? 'product' : 'products'})`}

@@ -1,4 +1,4 @@
-import { type SortOption, sortOptions } from '@stashblog/contract/lists';
+import { type SortOption, sortOptions } from '@stashblog/contract/sort-options';
 
 export function SortSelect({ value, onChange }: { value: SortOption; onChange: (sort: SortOption) => void }) {
   return (

@@ -1,6 +1,6 @@
 import type { CatalogueProductList } from '@stashblog/contract/catalogues';
 import { limits } from '@stashblog/contract/limits';
-import { defaultSort, type SortOption } from '@stashblog/contract/lists';
+import { defaultSort, type SortOption } from '@stashblog/contract/sort-options';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { apiPayload } from '../../lib/api-client';

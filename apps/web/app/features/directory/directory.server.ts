@@ -1,6 +1,6 @@
 import type { CatalogueList } from '@stashblog/contract/catalogues';
-import { defaultSort } from '@stashblog/contract/lists';
 import type { ProductList } from '@stashblog/contract/products';
+import { defaultSort } from '@stashblog/contract/sort-options';
 import type { UserProfile } from '@stashblog/contract/users';
 import { fetchAllUsersCatalogues } from '@stashblog/server/modules/catalogues/public-catalogues.service.ts';
 import { fetchDirectoryProducts } from '@stashblog/server/modules/products/products.service.ts';

@@ -1,11 +1,11 @@
 import { limits } from '@stashblog/contract/limits';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { Field } from '../../ui/field';
 import { Honeypot, useFormGuard } from '../../ui/form-guard';
 import { Modal } from '../../ui/modal';
-import { buildQuery, type QueryErrors, type QueryTarget, type QueryValues, queryPath } from './query-target';
+import { buildQuery, loadQuerySchemas, type QueryErrors, type QueryTarget, type QueryValues, queryPath } from './query-target';
 
 type Props = { target: QueryTarget; businessName: string; subject: string; onClose: () => void; onSent?: () => void };
 
@@ -18,6 +18,10 @@ export function QueryFormModal({ target, businessName, subject, onClose, onSent 
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
   const guard = useFormGuard();
+  // Fetch the schemas while the visitor types, so Send does not wait for them.
+  useEffect(() => {
+    loadQuerySchemas();
+  }, []);
 
   const set = (key: keyof QueryValues) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     // SPEC §5: the phone input accepts at most 10 characters.
@@ -28,15 +32,15 @@ export function QueryFormModal({ target, businessName, subject, onClose, onSent 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (inFlight.current) return;
-    const built = buildQuery(target, businessName, values, guard.values());
-    setErrors(built.errors);
-    if (!built.ok) {
-      if (built.errors.products) toast.error(built.errors.products);
-      return;
-    }
     inFlight.current = true;
-    setSending(true);
     try {
+      const built = await buildQuery(target, businessName, values, guard.values());
+      setErrors(built.errors);
+      if (!built.ok) {
+        if (built.errors.products) toast.error(built.errors.products);
+        return;
+      }
+      setSending(true);
       await guard.ready();
       const result = await api<{ id: string }>('POST', queryPath(target), { ...built.body, ...guard.values() });
       if (!isOk(result)) return toastFailure({ error: result.message || result.error });

@@ -7,8 +7,8 @@ const good = { name: 'Meera', email: 'meera@example.test', phoneNo: '9876501234'
 const catalogue = { kind: 'catalogue' as const, catalogueId: 'c1', products: ['p1', 'p2'] };
 
 describe('buildQuery (SPEC §5 query form)', () => {
-  it('reports every missing field with its SPEC message, email first', () => {
-    const r = buildQuery(catalogue, 'lotus', { name: '', email: '', phoneNo: '', query: '' }, guard);
+  it('reports every missing field with its SPEC message, email first', async () => {
+    const r = await buildQuery(catalogue, 'lotus', { name: '', email: '', phoneNo: '', query: '' }, guard);
     expect(r.ok).toBe(false);
     expect(r.errors).toEqual({
       email: messages.queryEmailRequired,
@@ -17,15 +17,17 @@ describe('buildQuery (SPEC §5 query form)', () => {
     });
     expect(r.ok === false && r.first).toBe(messages.queryEmailRequired);
   });
-  it('wants exactly 10 phone digits', () => {
-    expect(buildQuery(catalogue, 'lotus', { ...good, phoneNo: '98765' }, guard).errors.phoneNo).toBe(messages.queryPhoneInvalid);
-    expect(buildQuery(catalogue, 'lotus', { ...good, phoneNo: '98765abcde' }, guard).errors.phoneNo).toBe(messages.queryPhoneInvalid);
+  it('wants exactly 10 phone digits', async () => {
+    expect((await buildQuery(catalogue, 'lotus', { ...good, phoneNo: '98765' }, guard)).errors.phoneNo).toBe(messages.queryPhoneInvalid);
+    expect((await buildQuery(catalogue, 'lotus', { ...good, phoneNo: '98765abcde' }, guard)).errors.phoneNo).toBe(
+      messages.queryPhoneInvalid,
+    );
   });
-  it('needs at least one product for a catalogue query', () => {
-    expect(buildQuery({ ...catalogue, products: [] }, 'lotus', good, guard).errors.products).toBe(messages.queryProductsRequired);
+  it('needs at least one product for a catalogue query', async () => {
+    expect((await buildQuery({ ...catalogue, products: [] }, 'lotus', good, guard)).errors.products).toBe(messages.queryProductsRequired);
   });
-  it('builds the catalogue and product bodies with the business name', () => {
-    const c = buildQuery(catalogue, 'lotus', good, guard);
+  it('builds the catalogue and product bodies with the business name', async () => {
+    const c = await buildQuery(catalogue, 'lotus', good, guard);
     expect(c.ok && c.body).toMatchObject({
       fkCatalogueId: 'c1',
       products: ['p1', 'p2'],
@@ -33,7 +35,7 @@ describe('buildQuery (SPEC §5 query form)', () => {
       phoneNo: '9876501234',
       ...guard,
     });
-    const p = buildQuery({ kind: 'product', productId: 'x1' }, 'lotus', good, guard);
+    const p = await buildQuery({ kind: 'product', productId: 'x1' }, 'lotus', good, guard);
     expect(p.ok && p.body).toMatchObject({ fkProductId: 'x1', businessName: 'lotus' });
   });
 });

@@ -1,5 +1,12 @@
 import type { AntiSpamInput } from '@stashblog/contract/anti-spam';
-import { catalogueLeadBody, productLeadBody } from '@stashblog/contract/leads';
+
+// The lead schemas (and zod with them) load when the form opens, not with the page: product and
+// catalogue pages ship no zod (docs/decisions/016-public-pages-ship-no-zod.md).
+let schemas: Promise<typeof import('@stashblog/contract/leads')> | undefined;
+export function loadQuerySchemas() {
+  schemas ??= import('@stashblog/contract/leads');
+  return schemas;
+}
 
 /** What a query is about: one product (product page) or products picked in a catalogue. */
 /** `privateLink`: the item is private and was opened through this link code (the server checks it). */
@@ -11,7 +18,8 @@ export type QueryValues = { name: string; email: string; phoneNo: string; query:
 export type QueryErrors = Partial<Record<keyof QueryValues | 'products', string>>;
 
 /** The request body for a target, and the SPEC §5 messages of its contract schema (first problem per field). */
-export function buildQuery(target: QueryTarget, businessName: string, values: QueryValues, guard: AntiSpamInput) {
+export async function buildQuery(target: QueryTarget, businessName: string, values: QueryValues, guard: AntiSpamInput) {
+  const { catalogueLeadBody, productLeadBody } = await loadQuerySchemas();
   const common = { ...values, businessName, ...guard };
   const parsed =
     target.kind === 'product'

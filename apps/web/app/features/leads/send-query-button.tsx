@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { QueryFormModal } from './query-form-modal';
+import { preloadQueryForm, QueryForm } from './query-form-lazy';
 
 type Props = { productId: string; productName: string; businessName: string; privateLink?: string };
 
@@ -8,11 +8,17 @@ export function SendQueryButton({ productId, productName, businessName, privateL
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className="rounded bg-primary px-6 py-3 font-semibold text-on-primary">
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        onPointerEnter={preloadQueryForm}
+        onFocus={preloadQueryForm}
+        className="rounded bg-primary px-6 py-3 font-semibold text-on-primary"
+      >
         Send Query
       </button>
       {open ? (
-        <QueryFormModal
+        <QueryForm
           target={{ kind: 'product', productId, privateLink }}
           businessName={businessName}
           subject={productName}

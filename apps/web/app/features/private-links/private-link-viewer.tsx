@@ -1,6 +1,6 @@
 import { storePath } from '@stashblog/contract/paths';
+import { privateLinkTexts } from '@stashblog/contract/private-link-texts';
 import type { PrivateCataloguePayload, PrivateProductPayload } from '@stashblog/contract/private-links';
-import { privateLinkTexts } from '@stashblog/contract/private-links';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { api, isOk } from '../../lib/api-client';

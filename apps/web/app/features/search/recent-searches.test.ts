@@ -1,4 +1,4 @@
-import { searchStorageKey } from '@stashblog/contract/search';
+import { searchStorageKey } from '@stashblog/contract/search-options';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readRecent, rememberSearch, withRecent } from './recent-searches';
 

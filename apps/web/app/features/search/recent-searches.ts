@@ -1,5 +1,5 @@
 import { limits } from '@stashblog/contract/limits';
-import { searchStorageKey } from '@stashblog/contract/search';
+import { searchStorageKey } from '@stashblog/contract/search-options';
 
 // SPEC §3/§4: recent searches live in localStorage 'searchSuggestion'; the last 10 are shown,
 // newest first, without duplicates (the same words in another case count as the same search).

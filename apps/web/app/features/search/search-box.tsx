@@ -1,4 +1,5 @@
-import { type SearchSuggestionsPayload, searchMessages, searchSuggestionsMax } from '@stashblog/contract/search';
+import type { SearchSuggestionsPayload } from '@stashblog/contract/search';
+import { searchMessages, searchSuggestionsMax } from '@stashblog/contract/search-options';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, isOk } from '../../lib/api-client';

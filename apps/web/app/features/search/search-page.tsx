@@ -1,6 +1,6 @@
 import { limits } from '@stashblog/contract/limits';
 import { messages } from '@stashblog/contract/messages';
-import { type SearchFilter, type SearchSort, searchFilters, searchMessages, searchSortOptions } from '@stashblog/contract/search';
+import { type SearchFilter, type SearchSort, searchFilters, searchMessages, searchSortOptions } from '@stashblog/contract/search-options';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useNavigation, useRouteLoaderData } from 'react-router';
 import { toast } from 'sonner';

@@ -1,5 +1,6 @@
 import { cataloguePath, displayBusinessName, productPath } from '@stashblog/contract/paths';
-import { type SearchResultItem, searchMessages } from '@stashblog/contract/search';
+import type { SearchResultItem } from '@stashblog/contract/search';
+import { searchMessages } from '@stashblog/contract/search-options';
 import { MediaImage } from '../../ui/media-image';
 import { useRotation } from '../catalogues/use-rotation';
 

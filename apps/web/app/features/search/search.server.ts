@@ -1,13 +1,6 @@
 import { limits } from '@stashblog/contract/limits';
-import {
-  relevanceSort,
-  type SearchFilter,
-  type SearchPayload,
-  type SearchSort,
-  searchFilters,
-  searchQuery,
-  searchSortOptions,
-} from '@stashblog/contract/search';
+import { type SearchPayload, searchQuery } from '@stashblog/contract/search';
+import { relevanceSort, type SearchFilter, type SearchSort, searchFilters, searchSortOptions } from '@stashblog/contract/search-options';
 import { searchItems } from '@stashblog/server/modules/search/search.service.ts';
 import type { AppLoadContext } from 'react-router';
 import { or404, storeTenant } from '../store/store.server';

@@ -1,4 +1,3 @@
-import { createForumBody } from '@stashblog/contract/forum';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { api, isOk, toastFailure } from '../../lib/api-client';
@@ -7,6 +6,14 @@ import { Honeypot, useFormGuard } from '../../ui/form-guard';
 type Values = { name: string; email: string; subject: string; message: string };
 type Errors = Partial<Record<keyof Values, string>>;
 const empty: Values = { name: '', email: '', subject: '', message: '' };
+
+// The form's schema (and zod with it) loads when the visitor starts filling the form, not with the
+// page (docs/decisions/016-public-pages-ship-no-zod.md).
+let schema: Promise<typeof import('@stashblog/contract/forum')> | undefined;
+const loadSchema = () => {
+  schema ??= import('@stashblog/contract/forum');
+  return schema;
+};
 
 /** SPEC Contact Us form → createForum. §5: Name, Message, Email checked in that order; double submit blocked; cleared after send. */
 export function ContactForm({ businessName }: { businessName: string }) {
@@ -21,18 +28,19 @@ export function ContactForm({ businessName }: { businessName: string }) {
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (inFlight.current) return;
-    const parsed = createForumBody.safeParse({ ...values, businessName, ...guard.values() });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Values] ??= issue.message;
-      setErrors(next);
-      toast.warning(parsed.error.issues[0]?.message);
-      return;
-    }
-    setErrors({});
     inFlight.current = true;
-    setSending(true);
     try {
+      const { createForumBody } = await loadSchema();
+      const parsed = createForumBody.safeParse({ ...values, businessName, ...guard.values() });
+      if (!parsed.success) {
+        const next: Errors = {};
+        for (const issue of parsed.error.issues) next[issue.path[0] as keyof Values] ??= issue.message;
+        setErrors(next);
+        toast.warning(parsed.error.issues[0]?.message);
+        return;
+      }
+      setErrors({});
+      setSending(true);
       await guard.ready();
       const result = await api<unknown>('POST', '/public/user/createForum', { ...parsed.data, ...guard.values() });
       if (isOk(result)) {
@@ -47,7 +55,7 @@ export function ContactForm({ businessName }: { businessName: string }) {
   }
 
   return (
-    <form noValidate onSubmit={submit} className="relative flex flex-col gap-4" aria-label="Contact form">
+    <form noValidate onSubmit={submit} onFocus={loadSchema} className="relative flex flex-col gap-4" aria-label="Contact form">
       <Honeypot {...guard.honeypot} />
       <Input label="Name" value={values.name} onChange={set('name')} error={errors.name} autoComplete="name" />
       <Input label="Email" type="email" value={values.email} onChange={set('email')} error={errors.email} autoComplete="email" />

@@ -1,5 +1,5 @@
 import { limits } from '@stashblog/contract/limits';
-import { type SortOption, sortOptions } from '@stashblog/contract/lists';
+import { type SortOption, sortOptions } from '@stashblog/contract/sort-options';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';

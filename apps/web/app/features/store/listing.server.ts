@@ -1,7 +1,7 @@
 import type { CatalogueList } from '@stashblog/contract/catalogues';
 import { limits } from '@stashblog/contract/limits';
-import { defaultSort, type SortOption, sortOptions } from '@stashblog/contract/lists';
 import type { ProductList } from '@stashblog/contract/products';
+import { defaultSort, type SortOption, sortOptions } from '@stashblog/contract/sort-options';
 import { fetchPublicCatalogues } from '@stashblog/server/modules/catalogues/public-catalogues.service.ts';
 import { fetchPublicProducts } from '@stashblog/server/modules/products/products.service.ts';
 import type { AppLoadContext } from 'react-router';
