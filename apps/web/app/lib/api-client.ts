@@ -1,7 +1,7 @@
 import type { Envelope } from '@stashblog/contract/envelope';
 import { messages } from '@stashblog/contract/messages';
 import { apiBase } from '@stashblog/contract/paths';
-import { toast } from 'sonner';
+import { toast } from '../ui/toasts';
 import { clearSession, getToken } from './session';
 
 /** The response body, or the error body on failure, or `{}` when the network gave no response (SPEC §7, §8). */

@@ -4,11 +4,11 @@ import { messages } from '@stashblog/contract/messages';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { SignUpFlow } from '../features/onboarding/sign-up-flow';
 import { api, isOk } from '../lib/api-client';
 import { getToken, setToken } from '../lib/session';
 import { Field } from '../ui/field';
+import { toast } from '../ui/toasts';
 
 export const meta = () => [{ title: 'Sign In | StashBlog' }, { name: 'description', content: messages.defaultDescription }];
 

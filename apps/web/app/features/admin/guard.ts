@@ -1,9 +1,9 @@
 import type { SessionUser } from '@stashblog/contract/auth';
 import { messages } from '@stashblog/contract/messages';
 import { redirect } from 'react-router';
-import { toast } from 'sonner';
 import { api, isOk } from '../../lib/api-client';
 import { clearSession, getToken, storeUser } from '../../lib/session';
+import { toast } from '../../ui/toasts';
 
 // The profile is fetched once per page load and token (SPEC §4), not on every admin navigation.
 let cached: { token: string; user: SessionUser } | null = null;

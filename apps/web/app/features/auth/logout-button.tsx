@@ -1,10 +1,10 @@
 import { messages } from '@stashblog/contract/messages';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { api } from '../../lib/api-client';
 import { clearSession } from '../../lib/session';
 import { useConfirm } from '../../ui/modal';
+import { toast } from '../../ui/toasts';
 import { announceSessionChange } from '../marketing/owner-session';
 
 // SPEC nav: Logout asks 'Are you sure you want to logout?', shows 'Logging Out...', clears local storage, goes to /signIn.

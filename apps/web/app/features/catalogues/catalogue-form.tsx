@@ -5,9 +5,9 @@ import type { Product } from '@stashblog/contract/products';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { Field } from '../../ui/field';
+import { toast } from '../../ui/toasts';
 import { adminCatalogueKey, adminCataloguesKey } from './admin-catalogues-api';
 import { ProductPicker, Thumb } from './product-picker';
 

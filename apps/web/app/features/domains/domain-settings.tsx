@@ -1,12 +1,12 @@
 import { type DomainStatus, domainTexts } from '@stashblog/contract/domains';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { api, apiPayload, isOk, toastFailure } from '../../lib/api-client';
 import { storeDomain } from '../../lib/session';
 import { copyText } from '../../ui/copy-text';
 import { Field } from '../../ui/field';
 import { useConfirm } from '../../ui/modal';
+import { toast } from '../../ui/toasts';
 
 export const domainStatusKey = ['custom-domain'] as const;
 

@@ -2,11 +2,11 @@ import { type Forum, type ForumsPayload, forumMessagesText } from '@stashblog/co
 import { limits } from '@stashblog/contract/limits';
 import { messages } from '@stashblog/contract/messages';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { api, apiPayload, isOk, toastFailure } from '../../lib/api-client';
 import { type ListColumn, ListShell } from '../../ui/list-shell';
 import { useConfirm } from '../../ui/modal';
 import { totalPagesOf } from '../../ui/pagination';
+import { toast } from '../../ui/toasts';
 import { useBusy } from '../../ui/use-busy';
 import { useListState } from '../../ui/use-list-state';
 

@@ -13,12 +13,12 @@ import { messages } from '@stashblog/contract/messages';
 import { apiBase } from '@stashblog/contract/paths';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { api, apiPayload, isOk, toastFailure } from '../../lib/api-client';
 import { getToken } from '../../lib/session';
 import { type ListColumn, ListShell } from '../../ui/list-shell';
 import { useConfirm } from '../../ui/modal';
 import { totalPagesOf } from '../../ui/pagination';
+import { toast } from '../../ui/toasts';
 import { useBusy } from '../../ui/use-busy';
 import { useListState } from '../../ui/use-list-state';
 

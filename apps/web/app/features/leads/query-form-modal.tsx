@@ -1,10 +1,10 @@
 import { limits } from '@stashblog/contract/limits';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { Field } from '../../ui/field';
 import { Honeypot, useFormGuard } from '../../ui/form-guard';
 import { Modal } from '../../ui/modal';
+import { toast } from '../../ui/toasts';
 import { buildQuery, loadQuerySchemas, type QueryErrors, type QueryTarget, type QueryValues, queryPath } from './query-target';
 
 type Props = { target: QueryTarget; businessName: string; subject: string; onClose: () => void; onSent?: () => void };

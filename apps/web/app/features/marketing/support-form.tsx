@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { Honeypot, useFormGuard } from '../../ui/form-guard';
+import { toast } from '../../ui/toasts';
 import { checkSupport, type SupportErrors, type SupportValues, supportBody } from './support-rules';
 
 const empty: SupportValues = { name: '', subject: '', message: '', email: '' };

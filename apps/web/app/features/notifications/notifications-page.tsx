@@ -3,9 +3,9 @@ import { type Notification, type NotificationFilter, notificationFilters } from 
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { useConfirm } from '../../ui/modal';
+import { toast } from '../../ui/toasts';
 import { useBusy } from '../../ui/use-busy';
 import { notificationsKey, relativeTime, useNotificationPages } from './use-notifications';
 

@@ -6,9 +6,9 @@ import { type Plan, plans } from '@stashblog/contract/platform';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { Field } from '../../ui/field';
+import { toast } from '../../ui/toasts';
 import { BusinessNameField } from './business-name-field';
 import { type SignUpFlowForm, signUpFlowForm, suggestBusinessName } from './sign-up-flow-form';
 

@@ -1,9 +1,9 @@
 import { onboardingTexts } from '@stashblog/contract/onboarding';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { api, isOk } from '../../lib/api-client';
 import { clearSession, setToken } from '../../lib/session';
+import { toast } from '../../ui/toasts';
 import { forgetOwner } from '../admin/guard';
 
 /** The page the mail's link opens: verifies once, signs the new owner in, opens the admin area. */

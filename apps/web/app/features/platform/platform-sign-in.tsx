@@ -3,8 +3,8 @@ import { encodePassword, type LogInBody, logInBody } from '@stashblog/contract/a
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Field } from '../../ui/field';
+import { toast } from '../../ui/toasts';
 import { getPlatformToken, isPlatformOk, platformApi, setPlatformToken } from './platform-api';
 
 export function PlatformSignIn() {

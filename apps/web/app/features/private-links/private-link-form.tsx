@@ -13,9 +13,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { copyText } from '../../ui/copy-text';
+import { toast } from '../../ui/toasts';
 import { formatCountdown, isLinkExpired, useNow } from './countdown';
 import type { KindInfo } from './link-kind';
 import { ownerLinkUrl } from './link-url';

@@ -1,8 +1,8 @@
 import { limits } from '@stashblog/contract/limits';
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import type { CreateProductResult, PreSignedUrl, ProductInput, UpdateProductResult } from '@stashblog/contract/products';
-import { toast } from 'sonner';
 import { type ApiResult, api, isOk } from '../../lib/api-client';
+import { toast } from '../../ui/toasts';
 import { type ImageItem, imagesField } from './product-images';
 import { uploadFiles } from './upload-file';
 

@@ -2,8 +2,8 @@ import { limits } from '@stashblog/contract/limits';
 import { messages } from '@stashblog/contract/messages';
 import type { PreSignedUrl } from '@stashblog/contract/products';
 import type { UpdateDetailsInput, UpdateDetailsResult } from '@stashblog/contract/users';
-import { toast } from 'sonner';
 import { type ApiResult, api, isOk } from '../../lib/api-client';
+import { toast } from '../../ui/toasts';
 import { type ImageItem, imagesField } from '../products/product-images';
 import { uploadFiles } from '../products/upload-file';
 

@@ -1,6 +1,6 @@
 import { messages } from '@stashblog/contract/messages';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toasts';
 
 // Voice search through the Web Speech API, in Indian English or Hindi (SPEC §1, §8 'Listening...',
 // 'No speech detected'). Browsers without it (Firefox, most webviews) never see the button.

@@ -1,9 +1,9 @@
 import { encodePassword } from '@stashblog/contract/auth';
 import { messages } from '@stashblog/contract/messages';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { useConfirm } from '../../ui/modal';
+import { toast } from '../../ui/toasts';
 
 function PasswordField({
   label,

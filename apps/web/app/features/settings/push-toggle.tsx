@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { api, apiPayload, isOk, toastFailure } from '../../lib/api-client';
+import { toast } from '../../ui/toasts';
 
 // SPEC §3 local storage key of the push token.
 const tokenKey = 'USER_FCMT';

@@ -2,8 +2,8 @@ import type { UserDetails } from '@stashblog/contract/users';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { api, apiPayload, isOk, toastFailure } from '../../lib/api-client';
+import { toast } from '../../ui/toasts';
 
 export const userDetailsKey = ['user-details'] as const;
 

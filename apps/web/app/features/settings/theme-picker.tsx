@@ -1,8 +1,8 @@
 import type { SessionUser } from '@stashblog/contract/auth';
 import { palettes, type Template, type Theme, templates, themes } from '@stashblog/contract/themes';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { api, isOk, toastFailure } from '../../lib/api-client';
+import { toast } from '../../ui/toasts';
 
 const themeName = (t: Theme) => (t === '' ? 'Default' : `Theme ${t.slice(5)}`);
 const templateName = (t: Template) => (t === '' ? 'Base' : 'Template 1');

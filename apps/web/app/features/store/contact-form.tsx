@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { Honeypot, useFormGuard } from '../../ui/form-guard';
+import { toast } from '../../ui/toasts';
 
 type Values = { name: string; email: string; subject: string; message: string };
 type Errors = Partial<Record<keyof Values, string>>;

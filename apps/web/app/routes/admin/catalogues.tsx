@@ -3,13 +3,13 @@ import { limits } from '@stashblog/contract/limits';
 import { messages } from '@stashblog/contract/messages';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { AdminCatalogueCard, type CatalogueAction } from '../../features/catalogues/admin-catalogue-card';
 import { type AdminCataloguesQuery, adminCataloguesKey, fetchAdminCatalogues } from '../../features/catalogues/admin-catalogues-api';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { ListShell } from '../../ui/list-shell';
 import { useConfirm } from '../../ui/modal';
 import { totalPagesOf } from '../../ui/pagination';
+import { toast } from '../../ui/toasts';
 import { useBusy } from '../../ui/use-busy';
 import { useListState } from '../../ui/use-list-state';
 

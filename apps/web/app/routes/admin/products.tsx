@@ -3,13 +3,13 @@ import { messages } from '@stashblog/contract/messages';
 import type { Product, ProductList } from '@stashblog/contract/products';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { AdminProductCard, type CardAction } from '../../features/products/admin-product-card';
 import { type AdminProductsQuery, adminProductsKey, fetchAdminProducts } from '../../features/products/admin-products-api';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { ListShell } from '../../ui/list-shell';
 import { useConfirm } from '../../ui/modal';
 import { totalPagesOf } from '../../ui/pagination';
+import { toast } from '../../ui/toasts';
 import { useBusy } from '../../ui/use-busy';
 import { useListState } from '../../ui/use-list-state';
 

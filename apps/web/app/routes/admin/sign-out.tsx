@@ -2,11 +2,11 @@ import type { SessionUser } from '@stashblog/contract/auth';
 import { messages } from '@stashblog/contract/messages';
 import { useState } from 'react';
 import { useNavigate, useOutletContext } from 'react-router';
-import { toast } from 'sonner';
 import { forgetOwner } from '../../features/admin/guard';
 import { api } from '../../lib/api-client';
 import { clearSession } from '../../lib/session';
 import { useConfirm } from '../../ui/modal';
+import { toast } from '../../ui/toasts';
 
 export const meta = () => [{ title: 'Sign Out | Admin' }];
 
