@@ -1,6 +1,9 @@
 import { serverMessages } from '@stashblog/contract/messages';
 import { AppError } from '../../http/app-error.ts';
 
+/** Retry-After of a refusal: about the time the queue takes to drain a few images. */
+const busyRetryAfterSeconds = 30;
+
 // The bound on decoding work inside this process (docs/decisions/019-upload-pressure.md). It guards
 // this process's memory and cores, so it is per process on purpose; the per-owner limit on uploads
 // in flight is the shared one (media.service.ts, in PostgreSQL).
@@ -50,7 +53,7 @@ export function createImageQueue({ slots, pixelBudget, maxWaiting, maxWaitMs }: 
   async function run<T>(pixels: number, job: () => Promise<T>): Promise<T> {
     if (waiting.length === 0 && fits(pixels)) admit(pixels);
     else {
-      if (waiting.length >= maxWaiting) throw AppError.unavailable(serverMessages.uploadsBusy);
+      if (waiting.length >= maxWaiting) throw AppError.unavailable(serverMessages.uploadsBusy, busyRetryAfterSeconds);
       await new Promise<void>((resolve, reject) => {
         const w: Waiter = {
           pixels,
@@ -60,7 +63,7 @@ export function createImageQueue({ slots, pixelBudget, maxWaiting, maxWaitMs }: 
           },
           timer: setTimeout(() => {
             waiting.splice(waiting.indexOf(w), 1);
-            reject(AppError.unavailable(serverMessages.uploadsBusy));
+            reject(AppError.unavailable(serverMessages.uploadsBusy, busyRetryAfterSeconds));
             next(); // it may have been the head that did not fit
           }, maxWaitMs),
         };
