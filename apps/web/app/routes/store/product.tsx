@@ -1,7 +1,7 @@
 import { messages } from '@stashblog/contract/messages';
 import { capitalise, displayBusinessName, productPath } from '@stashblog/contract/paths';
+import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse } from 'react-router';
-import { PrivateProductPreview } from '../../features/store/private-preview';
 import { ProductDetails } from '../../features/store/product-details';
 import { loadProductPage } from '../../features/store/product-page.server';
 import type { Route } from './+types/product';
@@ -66,8 +66,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return <ProductDetails product={product} suggestions={suggestions} onOwnDomain={onOwnDomain} />;
 }
 
+// Fetched only when a product page is a 404 (it brings react-query's observer): the product page
+// itself stays small (docs/decisions/016-public-pages-ship-no-zod.md).
+const PrivateProductPreview = lazy(() =>
+  import('../../features/store/private-preview').then((m) => ({ default: m.PrivateProductPreview })),
+);
+
 // 404 for everyone; the signed-in owner of a private product gets a preview in its place.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <PrivateProductPreview />;
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return (
+      <Suspense fallback={null}>
+        <PrivateProductPreview />
+      </Suspense>
+    );
   throw error;
 }
