@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import { e2eQuery } from './e2e-db.ts';
+import { expect, type Page, test } from './fixtures.ts';
 import { e2ePort } from './playwright.config.ts';
 
 const encode = (id: string) => Buffer.from(JSON.stringify(id)).toString('base64');

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { domainTexts } from '@stashblog/contract/domains';
 import { startDnsServer } from '../apps/server/src/modules/domains/dns-test-server.ts';
+import { expect, test } from './fixtures.ts';
 import { e2eDataDir, e2ePort } from './playwright.config.ts';
 
 // Issue 12 journey: an owner sets a custom domain in the profile, copies the TXT record shown,

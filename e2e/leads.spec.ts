@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
 import { leadMessages } from '@stashblog/contract/leads';
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import { e2eQuery } from './e2e-db.ts';
+import { expect, type Page, test } from './fixtures.ts';
 
 const encode = (id: string) => Buffer.from(JSON.stringify(id)).toString('base64');
 

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { linkInvalid } from '@stashblog/contract/links';
 import { messages } from '@stashblog/contract/messages';
+import { expect, test } from './fixtures.ts';
 
 // Issue 7: the product's seller link and the profile's links take only http(s) urls; the forms say so
 // with the contract's message before anything is sent.

@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
 import { encodeId } from '@stashblog/contract/ids';
 import { mailMessages } from '@stashblog/contract/mail';
 import { messages } from '@stashblog/contract/messages';
 import { e2eQuery } from './e2e-db.ts';
+import { expect, type Page, test } from './fixtures.ts';
 
 // Issue 10 marketing site: every page answers with its heading, the feature cards open, the support form
 // checks in SPEC order then sends once and clears, footer links work, the nav follows the owner's session,

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { messages } from '@stashblog/contract/messages';
 import { onboardingTexts } from '@stashblog/contract/onboarding';
 import { e2eQuery } from './e2e-db.ts';
+import { expect, test } from './fixtures.ts';
 import { e2eDataDir, e2ePort } from './playwright.config.ts';
 
 const repo = path.resolve(import.meta.dirname, '..');

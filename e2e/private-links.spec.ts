@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import { privateLinkTexts } from '@stashblog/contract/private-link-texts';
 import { e2eQuery } from './e2e-db.ts';
+import { expect, type Page, test } from './fixtures.ts';
 
 // Issue 9 journey with two devices (two browser contexts): the owner makes a product private, creates a
 // one-hour single-user link and copies it; device 1 opens it and sees the product; device 2 opens the same

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import sharp from 'sharp';
 import { e2eQuery } from './e2e-db.ts';
+import { expect, test } from './fixtures.ts';
 import { e2ePort } from './playwright.config.ts';
 
 // Issue 2 journey: the owner signs in, adds a product with an image, makes it public, and a

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { messages } from '@stashblog/contract/messages';
 import { searchMessages, searchStorageKey } from '@stashblog/contract/search-options';
+import { expect, type Page, test } from './fixtures.ts';
 
 // Issue 10 journeys: a visitor searches a storefront from the business nav, narrows to catalogues and
 // opens a result in a new tab; recent searches survive a reload; voice search where the browser has it.

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import { e2eQuery } from './e2e-db.ts';
+import { type APIRequestContext, expect, test } from './fixtures.ts';
 import { e2eDataDir, e2ePort } from './playwright.config.ts';
 
 // Issue 4 journeys: a visitor browses the demo storefront and sends an enquiry; the same business on a

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import sharp from 'sharp';
 import { e2eQuery } from './e2e-db.ts';
+import { expect, type Page, test } from './fixtures.ts';
 
 // Issue 11 journey on the second demo business (no other journey uses it): visitors generate visits,
 // the owner uploads a logo and two banners with crop and sees the upload progress, the storefront

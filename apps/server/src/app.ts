@@ -69,8 +69,8 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
   };
   app.addHook('onClose', async () => ctx.mail.stop());
 
-  // React Router's SSR output carries inline hydration scripts; a nonce-based CSP is a later step
-  // (docs/decisions/002-ssr-adapter.md).
+  // Pages get their Content-Security-Policy (with a per-response nonce) and Permissions-Policy from
+  // the SSR adapter (http/ssr.ts, docs/decisions/018-content-security-policy.md), not from helmet.
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   // Pages, JSON and JS/CSS go out compressed; a low brotli quality keeps per-request CPU small.
   await app.register(compress, {

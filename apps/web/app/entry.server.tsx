@@ -4,9 +4,10 @@ import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type AppLoadContext, type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from 'react-router';
+import { CspNonce } from './lib/csp-nonce';
 
 // React Router's default Node entry, plus: the response's CSP nonce (from the server's SSR adapter,
-// apps/server/src/http/ssr.ts) on every script React Router and React write, and no error log for
+// apps/server/src/http/ssr.ts) on every script React Router, React and we write, and no error log for
 // what a client got wrong (a 4xx such as a POST to a page without a form).
 
 export const streamTimeout = 5_000;
@@ -37,7 +38,12 @@ export default function handleRequest(
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    const page = (
+      <CspNonce.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </CspNonce.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       [readyOption]() {
         shellRendered = true;

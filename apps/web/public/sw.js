@@ -61,7 +61,9 @@ async function networkFirst(request) {
   try {
     const response = await fetch(request);
     const cc = response.headers.get('cache-control') || '';
-    if (response.ok && response.type === 'basic' && !/no-store|private/.test(cc)) {
+    // 'private' is fine here: this cache is the visitor's own (pages with a CSP nonce are sent
+    // 'private, no-cache' so that no shared cache reuses the nonce; docs/decisions/018).
+    if (response.ok && response.type === 'basic' && !/no-store/.test(cc)) {
       const cache = await caches.open(PAGES);
       await cache.put(request, response.clone());
       trim(PAGES, MAX_PAGES);

@@ -13,7 +13,7 @@ import { startContentVersions } from '../db/content-versions.ts';
 import { products } from '../db/schema/products.ts';
 import { createSession } from '../modules/auth/auth.service.ts';
 import { createBusiness } from '../modules/users/users.service.ts';
-import { createPublicCache, publicCacheControl } from './public-cache.ts';
+import { createPublicCache, nonceCacheControl, publicCacheControl } from './public-cache.ts';
 
 // The public cache (decision 014): what a visitor sees follows every write at once on this node
 // and within a second from another node (a write straight into the database stands in for one);
@@ -238,10 +238,14 @@ describe.skipIf(!existsSync(path.join(import.meta.dirname, '../../../web/build/s
     const first = await page(url);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.body).toContain('Brass lamp');
-    expect(first.headers['cache-control']).toBe(publicCacheControl);
+    // HTML carries a per-response CSP nonce: no shared cache may keep it (decision 018)
+    expect(first.headers['cache-control']).toBe(nonceCacheControl);
     const cached = await page(url);
     expect(cached.headers['x-cache']).toBe('HIT');
-    expect(cached.body).toBe(first.body);
+    expect(cached.headers['cache-control']).toBe(nonceCacheControl);
+    // the same page but for its own nonce
+    const withoutNonce = (r: typeof first) => r.body.replaceAll(/ nonce="[^"]+"/g, '');
+    expect(withoutNonce(cached)).toBe(withoutNonce(first));
     expect((await page(url, { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
 
     const renamed = await admin(owner, 'PUT', '/api/userAdmin/products/update', {

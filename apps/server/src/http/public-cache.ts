@@ -13,6 +13,11 @@ import type { ContentVersions } from '../db/content-versions.ts';
 
 /** Public pages and API reads: browsers revalidate (ETag), shared caches keep them a few seconds. */
 export const publicCacheControl = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
+/**
+ * HTML with a CSP nonce: a shared cache would hand one nonce to many visitors, so only the
+ * visitor's own browser keeps it, revalidating (ETag) each time (docs/decisions/018-content-security-policy.md).
+ */
+export const nonceCacheControl = 'private, no-cache';
 
 // Reads of one business's public data, answered the same for every anonymous visitor.
 const cacheableApi =
@@ -100,7 +105,11 @@ export function createPublicCache(versions: ContentVersions, { enabled = true } 
       // most recently used last: the oldest entries go first when the budget is spent
       entries.delete(t.key);
       entries.set(t.key, e);
-      reply.header('etag', e.etag).header('cache-control', publicCacheControl).header('vary', 'accept-encoding').header('x-cache', 'HIT');
+      reply
+        .header('etag', e.etag)
+        .header('cache-control', e.nonceParts ? nonceCacheControl : publicCacheControl)
+        .header('vary', 'accept-encoding')
+        .header('x-cache', 'HIT');
       if (etagMatches(request.headers['if-none-match'], e.etag)) {
         reply.code(304).send();
         return true;
@@ -126,7 +135,10 @@ export function createPublicCache(versions: ContentVersions, { enabled = true } 
     store(t, reply, body, contentType, nonce) {
       const nonceParts = nonce ? body.toString('utf8').split(nonce) : undefined;
       const etag = `W/"${t.version}-${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`;
-      reply.header('etag', etag).header('cache-control', publicCacheControl).header('vary', 'accept-encoding');
+      reply
+        .header('etag', etag)
+        .header('cache-control', nonce ? nonceCacheControl : publicCacheControl)
+        .header('vary', 'accept-encoding');
       const size = body.length * 2 + t.key.length;
       if (size > maxBytes / 64) return;
       drop(t.key);

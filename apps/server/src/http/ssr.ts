@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { AppContext } from '../app-context.ts';
+import { newCspNonce, pagePolicy, permissionsPolicy } from './content-security-policy.ts';
 import type { PublicCache } from './public-cache.ts';
 
 // Our own Fastify ↔ Web Request/Response adapter for the React Router build (docs/decisions/002-ssr-adapter.md).
@@ -55,22 +56,44 @@ export function ssrRoutes(ctx: AppContext, cache?: PublicCache) {
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
     const handle = createRequestHandler(build, 'production');
+    const policy = pagePolicy(ctx.config);
+    const nonces = new WeakMap<FastifyRequest, string>();
     app.route({
       method: ['GET', 'POST'],
       url: '/*',
       schema: { hide: true },
-      handler: (request, reply) => renderPage(handle, ctx, request, reply, cache),
+      handler: (request, reply) => {
+        const nonce = newCspNonce();
+        nonces.set(request, nonce);
+        return renderPage(handle, ctx, request, reply, nonce, cache);
+      },
+      // Every HTML page gets the policy with its own nonce. A 304 gets none: the browser keeps the
+      // page it has with the policy that came with it (a new nonce would block that page's scripts).
+      onSend: async (request, reply, payload) => {
+        const nonce = nonces.get(request);
+        if (nonce && reply.statusCode !== 304 && String(reply.getHeader('content-type')).startsWith('text/html')) {
+          reply.header('content-security-policy', policy(nonce)).header('permissions-policy', permissionsPolicy);
+        }
+        return payload;
+      },
     });
   };
 }
 
-async function renderPage(handle: RequestHandler, ctx: AppContext, request: FastifyRequest, reply: FastifyReply, cache?: PublicCache) {
+async function renderPage(
+  handle: RequestHandler,
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  nonce: string,
+  cache?: PublicCache,
+) {
   const pathname = request.url.split('?')[0];
   if (notPages.some((p) => pathname.startsWith(p))) return reply.callNotFound();
   // Anonymous storefront pages come from the public cache while the business's content is unchanged.
-  // A page rendered with a per-response CSP nonce passes it to `store` and each hit's own to `serve`.
+  // A page is stored with the nonce it was rendered with; each hit gets its own in its place.
   const ticket = cache ? await cache.pageTicket(request) : null;
-  if (ticket && cache?.serve(ticket, request, reply)) return reply;
+  if (ticket && cache?.serve(ticket, request, reply, nonce)) return reply;
   const controller = new AbortController();
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
@@ -78,12 +101,15 @@ async function renderPage(handle: RequestHandler, ctx: AppContext, request: Fast
   const response = await handle(toWebRequest(ctx, request, controller.signal), {
     ctx,
     tenant: (request as FastifyRequest & { tenant?: unknown }).tenant ?? null,
+    cspNonce: nonce,
   });
   if (ticket && cache && response.status === 200 && response.body && !response.headers.has('set-cookie')) {
     const body = Buffer.from(await response.arrayBuffer());
     reply.status(200);
     for (const [name, value] of response.headers) if (name !== 'cache-control') reply.header(name, value);
-    cache.store(ticket, reply, body, response.headers.get('content-type') ?? 'text/html; charset=utf-8');
+    const contentType = response.headers.get('content-type') ?? 'text/html; charset=utf-8';
+    // only HTML carries the nonce (a .data load has none to replace)
+    cache.store(ticket, reply, body, contentType, contentType.startsWith('text/html') ? nonce : undefined);
     return reply.send(body);
   }
   return sendWebResponse(reply, response);

@@ -1,0 +1,54 @@
+import { type BrowserContext, test as base, type Page } from '@playwright/test';
+
+// Every journey imports `test` and `expect` from here: a test fails when any page it opened (in its
+// own context or in contexts it made with browser.newContext / browser.newPage) reports a
+// Content-Security-Policy violation, as Chromium's console message or as a
+// `securitypolicyviolation` event (docs/decisions/018-content-security-policy.md).
+
+export type { APIRequestContext, Page } from '@playwright/test';
+export { expect } from '@playwright/test';
+
+const marker = '[csp-violation]';
+
+function watchPage(page: Page, violations: string[]) {
+  page.on('console', (message) => {
+    const text = message.text();
+    if (text.startsWith(marker) || /Content[- ]Security[- ]Policy/i.test(text)) violations.push(`${page.url()}: ${text}`);
+  });
+}
+
+async function watchContext(context: BrowserContext, violations: string[]) {
+  // Init scripts are the browser's own, outside the page's policy.
+  await context.addInitScript((m: string) => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`${m} ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  }, marker);
+  for (const page of context.pages()) watchPage(page, violations);
+  context.on('page', (page) => watchPage(page, violations));
+}
+
+export const test = base.extend<{ failOnCspViolation: undefined }>({
+  failOnCspViolation: [
+    async ({ browser, context }, use) => {
+      const violations: string[] = [];
+      await watchContext(context, violations);
+      // browser.newPage goes through newContext, so both are watched.
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const made = await newContext(...args);
+        await watchContext(made, violations);
+        return made;
+      };
+      try {
+        await use(undefined);
+      } finally {
+        browser.newContext = newContext;
+      }
+      if (violations.length) {
+        throw new Error(`Content-Security-Policy violations:\n${[...new Set(violations)].join('\n')}`);
+      }
+    },
+    { auto: true },
+  ],
+});
