@@ -3,6 +3,7 @@ import { limits } from './limits.ts';
 import { boolQuery, pagingSchema, sortSchema } from './lists.ts';
 import { messages } from './messages.ts';
 import { product } from './products.ts';
+import { directorySortSchema } from './search.ts';
 import { safeText } from './text.ts';
 
 const requiredText = (message: string, max: number) => safeText({ error: message }).trim().min(1, message).max(max);
@@ -88,17 +89,18 @@ export const publicFetchCatalogueProductsQuery = z.object({
 });
 export type PublicFetchCatalogueProductsQuery = z.output<typeof publicFetchCatalogueProductsQuery>;
 
-/** Directory-wide listing (SPEC §7 public catalogues fetchAllUsers). */
+/** Directory-wide listing (SPEC §7 public catalogues fetchAllUsers); sort as products' fetchAllUsers. */
 export const fetchAllUsersCataloguesQuery = z.object({
   ...pagingSchema(limits.publicListingPage),
   searchQuery: searchText(200),
   isPromoted: boolQuery,
-  sort: sortSchema,
+  sort: directorySortSchema,
 });
 export type FetchAllUsersCataloguesQuery = z.output<typeof fetchAllUsersCataloguesQuery>;
 
 export const cataloguePayload = z.object({ catalogue });
-export const catalogueList = z.object({ catalogues: z.array(catalogue), count: z.number() });
+/** countCapped: a search matched more than searchCountCap (count is then the cap; see contract search.ts). */
+export const catalogueList = z.object({ catalogues: z.array(catalogue), count: z.number(), countCapped: z.boolean().optional() });
 export type CatalogueList = z.infer<typeof catalogueList>;
 export const catalogueProductList = z.object({ products: z.array(product), count: z.number() });
 export type CatalogueProductList = z.infer<typeof catalogueProductList>;

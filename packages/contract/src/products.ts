@@ -3,6 +3,7 @@ import { limits } from './limits.ts';
 import { isWebLink, linkInvalid } from './links.ts';
 import { boolQuery, pagingSchema, sortSchema } from './lists.ts';
 import { messages } from './messages.ts';
+import { directorySortSchema } from './search.ts';
 import { safeText } from './text.ts';
 
 // SPEC §5: tags, disclaimers and specifications ignore duplicates and empties; tags are lowercased.
@@ -133,16 +134,20 @@ export const fetchSuggestionsQuery = z.object({
 });
 export type FetchSuggestionsQuery = z.output<typeof fetchSuggestionsQuery>;
 
-/** Directory-wide listing (SPEC §7 public fetchAllUsers). */
+/**
+ * Directory-wide listing (SPEC §7 public fetchAllUsers). searchQuery runs the search engine; without a
+ * sort a search is ordered by relevance and a listing newest first (directorySort).
+ */
 export const fetchAllUsersQuery = z.object({
   ...pagingSchema(limits.publicListingPage),
   searchQuery: searchText(200),
   isPromoted: boolQuery,
-  sort: sortSchema,
+  sort: directorySortSchema,
 });
 export type FetchAllUsersQuery = z.output<typeof fetchAllUsersQuery>;
 
-export const productList = z.object({ products: z.array(product), count: z.number() });
+/** countCapped: a search matched more than searchCountCap (count is then the cap; see contract search.ts). */
+export const productList = z.object({ products: z.array(product), count: z.number(), countCapped: z.boolean().optional() });
 export type ProductList = z.infer<typeof productList>;
 export const productPayload = z.object({ product });
 export const createProductResult = z.object({ product, productImagesPreSignedUrls: z.array(preSignedUrl) });

@@ -1,3 +1,4 @@
+import { limits } from './limits.ts';
 import { sortOptions } from './sort-options.ts';
 
 // Search texts and options the storefront's search box and page use. Zod-free, so those pages ship
@@ -12,11 +13,21 @@ export type SearchSort = (typeof searchSortOptions)[number];
 export const searchFilters = ['All', 'Products', 'Catalogues'] as const;
 export type SearchFilter = (typeof searchFilters)[number];
 
+/**
+ * Counting stops here (decision 017): `count` is exact up to this many matches; past it `count` is this
+ * number, `countCapped` is true and only these first matches can be paged to (a UI says '1,000+ results').
+ */
+export const searchCountCap = 1000;
+const searchCountCapText = searchCountCap.toLocaleString(limits.locale);
+
 /** Texts of this domain that SPEC does not give. */
 export const searchMessages = {
   termRequired: 'Enter something to search',
   termTooLong: 'Search text is too long',
-  results: (count: number, term: string) => `${count} ${count === 1 ? 'result' : 'results'} for “${term}”`,
+  results: (count: number, term: string, capped = false) =>
+    `${count.toLocaleString(limits.locale)}${capped ? '+' : ''} ${count === 1 && !capped ? 'result' : 'results'} for “${term}”`,
+  /** Under the last reachable page when more than searchCountCap items match. */
+  capped: `Showing the first ${searchCountCapText} matches. Add a word to narrow the search.`,
   placeholder: 'Search products and catalogues',
   voiceStart: 'Search by voice',
   voiceStop: 'Stop listening',

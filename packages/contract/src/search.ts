@@ -6,6 +6,9 @@ import { safeText } from './text.ts';
 
 // SPEC §7 GET /public/user/search and the nav box's suggestions call.
 
+/** Directory fetchAllUsers sort: absent, a search runs by relevance and a listing is newest first. */
+export const directorySortSchema = z.enum(searchSortOptions).optional();
+
 // SPEC §5: search runs only with a non-empty term. Control characters are dropped (safeText).
 const term = safeText({ error: searchMessages.termRequired })
   .trim()
@@ -36,10 +39,14 @@ export const searchResultItem = z.object({
 });
 export type SearchResultItem = z.infer<typeof searchResultItem>;
 
-/** count: results for the chosen filter; maxTotal: pages of perPage those results fill. */
+/**
+ * count: results for the chosen filter, exact up to searchCountCap; countCapped: more match than that
+ * (count is then searchCountCap); maxTotal: pages of perPage the reachable results fill.
+ */
 export const searchPayload = z.object({
   searchedData: z.array(searchResultItem),
   count: z.number(),
+  countCapped: z.boolean(),
   maxTotal: z.number(),
 });
 export type SearchPayload = z.infer<typeof searchPayload>;

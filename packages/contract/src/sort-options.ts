@@ -3,3 +3,7 @@
 export const sortOptions = ['Date, new to old', 'Date, old to new', 'Alphabetically A-Z', 'Alphabetically Z-A'] as const;
 export type SortOption = (typeof sortOptions)[number];
 export const defaultSort: SortOption = 'Date, new to old';
+
+/** A listing's order for a sort that may be absent or a search-only one (relevance): newest first then. */
+export const listingSort = (sort: string | undefined): SortOption =>
+  (sortOptions as readonly string[]).includes(sort ?? '') ? (sort as SortOption) : defaultSort;

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { boolean, customType, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.ts';
 import { products } from './products.ts';
@@ -7,6 +7,9 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 // categories, tags, images and totalProducts are not stored: they are derived from the member
 // products at read time (docs/decisions/005-catalogue-derived-fields.md).
+/** The search document of a catalogue's name alone (search tier 1). Queries must spell it exactly so (index match). */
+export const catalogueNameDoc = (name: SQLWrapper) => sql`to_tsvector('simple'::regconfig, stash_unaccent(${name}))`;
+
 export const catalogues = pgTable(
   'catalogues',
   {
@@ -35,6 +38,11 @@ export const catalogues = pgTable(
     index('catalogues_name_idx').on(t.businessId, t.catalogueName),
     index('catalogues_directory_idx').on(t.isPromoted, t.createdAt),
     index('catalogues_search_idx').using('gin', t.search),
+    // Search tier 1 (decision 017): the name alone.
+    index('catalogues_search_name_idx').using('gin', catalogueNameDoc(t.catalogueName)),
+    // Visible catalogues in the orders a search across every business pages by (as products').
+    index('catalogues_visible_newest_idx').on(t.createdAt, t.id).where(sql`${t.isPublic} and not ${t.isBlocked}`),
+    index('catalogues_visible_name_idx').on(sql`lower(${t.catalogueName})`, t.id).where(sql`${t.isPublic} and not ${t.isBlocked}`),
   ],
 );
 

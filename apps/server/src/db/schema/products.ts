@@ -1,8 +1,14 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** The search document of a product's name alone (search tier 1). Queries must spell it exactly so (index match). */
+export const productNameDoc = (name: SQLWrapper) => sql`to_tsvector('simple'::regconfig, stash_unaccent(${name}))`;
+/** The name with category, tags and item no (search tier 2): every word found without the description. */
+export const productLabelDoc = (c: { name: SQLWrapper; category: SQLWrapper; tags: SQLWrapper; itemNo: SQLWrapper }) =>
+  sql`to_tsvector('simple'::regconfig, stash_unaccent(${c.name} || ' ' || ${c.category} || ' ' || stash_join(${c.tags}) || ' ' || ${c.itemNo}))`;
 
 export const products = pgTable(
   'products',
@@ -44,5 +50,16 @@ export const products = pgTable(
     index('products_tags_idx').using('gin', t.tags),
     index('products_search_weighted_idx').using('gin', t.search),
     index('products_directory_idx').on(t.isPromoted, t.createdAt),
+    // Search tiers (docs/decisions/017-search-tiers-and-capped-counts.md): the name alone, and the name with
+    // category/tags/item no, each with an index of its own, so each relevance tier is an index scan.
+    index('products_search_name_idx').using('gin', productNameDoc(t.productName)),
+    index('products_search_label_idx').using(
+      'gin',
+      productLabelDoc({ name: t.productName, category: t.category, tags: t.tags, itemNo: t.itemNo }),
+    ),
+    // Visible products in the orders a search across every business pages by; a common term walks these
+    // and stops after a page instead of sorting every match.
+    index('products_visible_newest_idx').on(t.createdAt, t.id).where(sql`${t.isPublic} and not ${t.isBlocked}`),
+    index('products_visible_name_idx').on(sql`lower(${t.productName})`, t.id).where(sql`${t.isPublic} and not ${t.isBlocked}`),
   ],
 );

@@ -8,15 +8,18 @@ import type {
 } from '@stashblog/contract/catalogues';
 import { isUuid } from '@stashblog/contract/ids';
 import { serverMessages } from '@stashblog/contract/messages';
+import { relevanceSort } from '@stashblog/contract/search-options';
+import { listingSort } from '@stashblog/contract/sort-options';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
 import { AppError } from '../../http/app-error.ts';
+import { findMatches, tsqueryOf } from '../search/search-engine.ts';
 import { requirePublicBusiness } from '../users/users.service.ts';
 import { recordVisit, type Visitor } from '../visits/visits.service.ts';
 import { membersOf, toCatalogue } from './catalogue-view.ts';
-import { escapeLike, listMembers } from './catalogues.service.ts';
+import { listMembers } from './catalogues.service.ts';
 import { sortOrder } from './sort-order.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
@@ -74,14 +77,14 @@ export async function recordCatalogueVisit(
   return { counted: await recordVisit(ctx, { businessId: business.id, subjectType: 'catalogue', subjectId: id, visitor }) };
 }
 
-/** SPEC §7 fetchAllUsers: visible catalogues of every visible business (the directory), with search. */
+/**
+ * SPEC §7 fetchAllUsers: visible catalogues of every visible business (the directory). A searchQuery
+ * runs the search engine (ranked, prefix and typo tolerant, count capped: search-engine.ts).
+ */
 export async function fetchAllUsersCatalogues(ctx: Ctx, query: FetchAllUsersCataloguesQuery): Promise<CatalogueList> {
+  if (query.searchQuery) return searchAllUsersCatalogues(ctx, { ...query, searchQuery: query.searchQuery });
   const conditions: SQL[] = [visible, eq(businesses.isBlocked, false)];
   if (query.isPromoted !== undefined) conditions.push(eq(catalogues.isPromoted, query.isPromoted));
-  if (query.searchQuery) {
-    const like = `%${escapeLike(query.searchQuery)}%`;
-    conditions.push(sql`(${catalogues.catalogueName} ilike ${like} or ${catalogues.description} ilike ${like})`);
-  }
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
@@ -89,10 +92,39 @@ export async function fetchAllUsersCatalogues(ctx: Ctx, query: FetchAllUsersCata
       .from(catalogues)
       .innerJoin(businesses, eq(businesses.id, catalogues.businessId))
       .where(where)
-      .orderBy(...order(query.sort))
+      .orderBy(...order(listingSort(query.sort)))
       .limit(query.perPage)
       .offset((query.pageNo - 1) * query.perPage),
     ctx.db.select({ total: count() }).from(catalogues).innerJoin(businesses, eq(businesses.id, catalogues.businessId)).where(where),
   ]);
   return { catalogues: rows.map((r) => toCatalogue(r.c, r.members, r.businessName)), count: total };
+}
+
+async function searchAllUsersCatalogues(ctx: Ctx, query: FetchAllUsersCataloguesQuery & { searchQuery: string }): Promise<CatalogueList> {
+  const tq = await tsqueryOf(ctx, query.searchQuery);
+  if (!tq) return { catalogues: [], count: 0 };
+  const page = await findMatches(ctx, tq, {
+    kinds: ['catalogue'],
+    businessId: null,
+    promoted: query.isPromoted,
+    sort: query.sort ?? relevanceSort,
+    pageNo: query.pageNo,
+    perPage: query.perPage,
+  });
+  if (page.matches.length === 0) return { catalogues: [], count: page.count, countCapped: page.countCapped };
+  const keys = page.matches.map((m) => sql`(${m.businessId}::uuid, ${m.id}::uuid)`);
+  const rows = await ctx.db
+    .select({ c: catalogues, businessName: businesses.businessName, members: membersOf('public') })
+    .from(catalogues)
+    .innerJoin(businesses, eq(businesses.id, catalogues.businessId))
+    .where(sql`(${catalogues.businessId}, ${catalogues.id}) in (${sql.join(keys, sql`, `)})`);
+  const byId = new Map(rows.map((r) => [r.c.id, r]));
+  return {
+    catalogues: page.matches.flatMap((m) => {
+      const r = byId.get(m.id);
+      return r ? [toCatalogue(r.c, r.members, r.businessName)] : [];
+    }),
+    count: page.count,
+    countCapped: page.countCapped,
+  };
 }

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { businesses } from '../../db/schema/businesses.ts';
+import { catalogues } from '../../db/schema/catalogues.ts';
 import { products } from '../../db/schema/products.ts';
 import { insertProducts } from '../catalogues/test-products.ts';
 
@@ -24,7 +26,18 @@ beforeAll(async () => {
   await app.ctx.db.update(products).set({ isPromoted: true }).where(eq(products.id, promoted));
   await insertProducts(app, plain.businessId, [{ productName: 'Clay pot' }, { productName: 'Private pot', isPublic: false }]);
   await insertProducts(app, blocked.businessId, [{ productName: 'Hidden saree' }]);
+  // Newest of all, 'saree' only in its tags: the name matches still rank above it.
+  await insertProducts(app, plain.businessId, [{ productName: 'Silk scarf', tags: ['saree'] }]);
+  await insertCatalogue(prime.businessId, 'Wedding sarees');
+  await insertCatalogue(prime.businessId, 'Secret sarees', { isPublic: false });
+  await insertCatalogue(blocked.businessId, 'Hidden sarees');
 });
+
+async function insertCatalogue(businessId: string, catalogueName: string, flags: { isPublic?: boolean } = {}) {
+  await app.ctx.db
+    .insert(catalogues)
+    .values({ businessId, id: uuidv7(), catalogueName, description: 'Chosen by hand', isPublic: flags.isPublic ?? true });
+}
 
 describe('directory calls', () => {
   it('lists prime profiles for Promoted Profiles, never a blocked one', async () => {
@@ -50,9 +63,49 @@ describe('directory calls', () => {
   it('lists promoted and all public products across businesses, searchable', async () => {
     const promoted = (await get('/api/public/products/fetchAllUsers', { isPromoted: 'true', perPage: '6' })).json().payload;
     expect(promoted.products.map((p: { productName: string }) => p.productName)).toEqual(['Silk saree']);
-    const saree = (await get('/api/public/products/fetchAllUsers', { searchQuery: 'saree' })).json().payload;
-    expect(saree.products.map((p: { productName: string }) => p.productName).sort()).toEqual(['Cotton saree', 'Silk saree']);
     const all = (await get('/api/public/products/fetchAllUsers', { perPage: '12' })).json().payload;
-    expect(all.count).toBe(3);
+    expect(all.count).toBe(4);
+  });
+});
+
+describe('directory searches run the search engine', () => {
+  const productNames = async (query: Record<string, string>) => {
+    const res = await get('/api/public/products/fetchAllUsers', query);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().payload.products.map((p: { productName: string }) => p.productName);
+  };
+  const catalogueNames = async (query: Record<string, string>) => {
+    const res = await get('/api/public/catalogues/fetchAllUsers', query);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().payload.catalogues.map((c: { catalogueName: string }) => c.catalogueName);
+  };
+
+  it('ranks name matches (newest first) above a tag match, and counts', async () => {
+    expect(await productNames({ searchQuery: 'saree' })).toEqual(['Cotton saree', 'Silk saree', 'Silk scarf']);
+    const payload = (await get('/api/public/products/fetchAllUsers', { searchQuery: 'saree' })).json().payload;
+    expect([payload.count, payload.countCapped]).toEqual([3, false]);
+    // A chosen sort still applies to a search.
+    expect(await productNames({ searchQuery: 'saree', sort: 'Alphabetically A-Z' })).toEqual(['Cotton saree', 'Silk saree', 'Silk scarf']);
+    expect(await productNames({ searchQuery: 'saree', sort: 'Date, new to old' })).toEqual(['Silk scarf', 'Cotton saree', 'Silk saree']);
+  });
+
+  it('finds a one-letter typo and a prefix', async () => {
+    expect(await productNames({ searchQuery: 'cotten' })).toEqual(['Cotton saree']);
+    expect(await productNames({ searchQuery: 'sar' })).toEqual(['Cotton saree', 'Silk saree', 'Silk scarf']);
+    expect(await catalogueNames({ searchQuery: 'saree' })).toEqual(['Wedding sarees']);
+    expect(await catalogueNames({ searchQuery: 'wedd' })).toEqual(['Wedding sarees']);
+    expect(await catalogueNames({ searchQuery: 'weding' })).toEqual(['Wedding sarees']);
+  });
+
+  it('never shows private, blocked or blocked-business items', async () => {
+    expect(await productNames({ searchQuery: 'pot' })).toEqual(['Clay pot']);
+    expect(await productNames({ searchQuery: 'hidden' })).toEqual([]);
+    expect(await catalogueNames({ searchQuery: 'secret' })).toEqual([]);
+    expect(await catalogueNames({ searchQuery: 'hidden' })).toEqual([]);
+  });
+
+  it('keeps the Promoted sections to promoted items', async () => {
+    expect(await productNames({ searchQuery: 'saree', isPromoted: 'true' })).toEqual(['Silk saree']);
+    expect(await catalogueNames({ searchQuery: 'saree', isPromoted: 'true' })).toEqual([]);
   });
 });

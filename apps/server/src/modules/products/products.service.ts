@@ -15,7 +15,8 @@ import {
   productInput,
   type UpdateProductResult,
 } from '@stashblog/contract/products';
-import type { SortOption } from '@stashblog/contract/sort-options';
+import { relevanceSort } from '@stashblog/contract/search-options';
+import { listingSort, type SortOption } from '@stashblog/contract/sort-options';
 import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, getTableColumns, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
@@ -24,6 +25,7 @@ import { privateLinks } from '../../db/schema/private-links.ts';
 import { products } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createUploadSlots, deleteMedia, type Queryable } from '../media/media.service.ts';
+import { findMatches, tsqueryOf } from '../search/search-engine.ts';
 import { recordVisit, type Visitor } from '../visits/visits.service.ts';
 import { toProduct } from './product-view.ts';
 
@@ -349,15 +351,41 @@ export async function recordProductVisit(
   return { counted: await recordVisit(ctx, { businessId: row.businessId, subjectType: 'product', subjectId: row.id, visitor }) };
 }
 
-/** GET fetchAllUsers: public products across all businesses (directory), optionally searched. */
+/**
+ * GET fetchAllUsers: public products across all businesses (directory). A searchQuery runs the search
+ * engine (ranked, prefix and typo tolerant, count capped: search-engine.ts); without one, a listing.
+ */
 export async function fetchDirectoryProducts(ctx: Pick<AppContext, 'db'>, { query }: { query: FetchAllUsersQuery }): Promise<ProductList> {
-  const term = query.searchQuery ? containing(query.searchQuery) : null;
-  const where = and(
-    visible,
-    query.isPromoted ? eq(products.isPromoted, true) : undefined,
-    term
-      ? or(ilike(products.productName, term), ilike(products.category, term), sql`array_to_string(${products.tags}, ' ') ilike ${term}`)
-      : undefined,
-  );
-  return listPage(ctx, where, query);
+  if (query.searchQuery) return searchDirectoryProducts(ctx, { ...query, searchQuery: query.searchQuery });
+  const where = and(visible, query.isPromoted ? eq(products.isPromoted, true) : undefined);
+  return listPage(ctx, where, { ...query, sort: listingSort(query.sort) });
+}
+
+async function searchDirectoryProducts(ctx: Pick<AppContext, 'db'>, query: FetchAllUsersQuery & { searchQuery: string }) {
+  const tq = await tsqueryOf(ctx, query.searchQuery);
+  if (!tq) return { products: [], count: 0 };
+  const page = await findMatches(ctx, tq, {
+    kinds: ['product'],
+    businessId: null,
+    promoted: query.isPromoted ? true : undefined,
+    sort: query.sort ?? relevanceSort,
+    pageNo: query.pageNo,
+    perPage: query.perPage,
+  });
+  if (page.matches.length === 0) return { products: [], count: page.count, countCapped: page.countCapped };
+  const keys = page.matches.map((m) => sql`(${m.businessId}::uuid, ${m.id}::uuid)`);
+  const rows = await ctx.db
+    .select(selection)
+    .from(products)
+    .innerJoin(businesses, eq(businesses.id, products.businessId))
+    .where(sql`(${products.businessId}, ${products.id}) in (${sql.join(keys, sql`, `)})`);
+  const byId = new Map(rows.map((r) => [r.row.id, r]));
+  return {
+    products: page.matches.flatMap((m) => {
+      const r = byId.get(m.id);
+      return r ? [toProduct(r.row, r.businessName)] : [];
+    }),
+    count: page.count,
+    countCapped: page.countCapped,
+  };
 }

@@ -1,5 +1,5 @@
 import type { SearchPayload } from '@stashblog/contract/search';
-import { searchMessages } from '@stashblog/contract/search-options';
+import { searchCountCap, searchMessages } from '@stashblog/contract/search-options';
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -130,7 +130,7 @@ describe('public search: matching and ranking', () => {
 
   it('needs every word: a term matching nothing finds nothing', async () => {
     const p = await found({ searchQuery: 'velvet zzzqqq', businessName: 'search-a' });
-    expect(p).toEqual({ searchedData: [], count: 0, maxTotal: 0 });
+    expect(p).toEqual({ searchedData: [], count: 0, countCapped: false, maxTotal: 0 });
   });
 
   it('returns the SPEC result item shape with image urls', async () => {
@@ -152,6 +152,18 @@ describe('public search: scope and visibility', () => {
     const p = await found({ searchQuery: 'sofa', businessName: 'search-a', perPage: 100 });
     expect(names(p).sort()).toEqual(['Living Room Sofas', 'Oak Table', 'Reading Lamp', 'Velvet Sofa']);
     for (const item of p.searchedData) expect(item.businessName).toBe('search-a');
+  });
+
+  it('ranks across every business too: names (newest first), then tags, then descriptions', async () => {
+    const p = await found({ searchQuery: 'sofa', filter: 'Products' });
+    expect(names(p)).toEqual(['Bench Sofa', 'Sofa Bed', 'Velvet Sofa', 'Reading Lamp', 'Oak Table']);
+    expect(p.count).toBe(5);
+    expect(p.countCapped).toBe(false);
+  });
+
+  it('finds typos and prefixes across every business', async () => {
+    expect(names(await found({ searchQuery: 'sofq', filter: 'Products' }))).toContain('Sofa Bed');
+    expect(names(await found({ searchQuery: 'ben', filter: 'Products' }))).toEqual(['Bench Sofa', 'Garden Bench']);
   });
 
   it('searches every visible business without businessName, never a blocked one', async () => {
@@ -254,5 +266,37 @@ describe('search suggestions (nav box)', () => {
     const across = await suggest({ searchQuery: 'sofa' });
     expect(across[0]).toBe('Sofa Bed');
     expect(across).not.toContain('Blocked Shop Sofa');
+  });
+});
+
+describe('public search: more matches than are counted', () => {
+  beforeAll(async () => {
+    const b = await app.owner('search-lanterns');
+    await insert(
+      b.businessId,
+      Array.from({ length: searchCountCap + 5 }, (_, i) => ({ productName: `Lantern ${i + 1}` })),
+    );
+    // The newest of all, but 'lantern' is only in its description: it ranks after every name match.
+    await insert(b.businessId, [{ productName: 'Brass Hook', description: 'Hangs a lantern' }]);
+  });
+
+  it('says the count is capped, pages only the first matches, and still ranks by tier', async () => {
+    const first = await found({ searchQuery: 'lantern' });
+    expect(first.count).toBe(searchCountCap);
+    expect(first.countCapped).toBe(true);
+    expect(first.maxTotal).toBe(Math.ceil(searchCountCap / 15));
+    expect(names(first)).toEqual(Array.from({ length: 15 }, (_, i) => `Lantern ${searchCountCap + 5 - i}`));
+    const last = await found({ searchQuery: 'lantern', pageNo: first.maxTotal });
+    expect(last.searchedData).toHaveLength(searchCountCap - (first.maxTotal - 1) * 15);
+    expect(names(last).at(-1)).toBe('Lantern 6');
+    expect((await found({ searchQuery: 'lantern', pageNo: first.maxTotal + 1 })).searchedData).toEqual([]);
+    const inShop = await found({ searchQuery: 'lantern', businessName: 'search-lanterns', sort: 'Date, old to new' });
+    expect([inShop.count, inShop.countCapped]).toEqual([searchCountCap, true]);
+    expect(names(inShop)[0]).toBe('Lantern 1');
+  });
+
+  it('counts exactly below the cap', async () => {
+    const p = await found({ searchQuery: 'hook' });
+    expect([p.count, p.countCapped, p.maxTotal]).toEqual([1, false, 1]);
   });
 });

@@ -1,0 +1,7 @@
+CREATE INDEX "catalogues_search_name_idx" ON "catalogues" USING gin (to_tsvector('simple'::regconfig, stash_unaccent("catalogue_name")));--> statement-breakpoint
+CREATE INDEX "catalogues_visible_newest_idx" ON "catalogues" USING btree ("created_at","id") WHERE "catalogues"."is_public" and not "catalogues"."is_blocked";--> statement-breakpoint
+CREATE INDEX "catalogues_visible_name_idx" ON "catalogues" USING btree (lower("catalogue_name"),"id") WHERE "catalogues"."is_public" and not "catalogues"."is_blocked";--> statement-breakpoint
+CREATE INDEX "products_search_name_idx" ON "products" USING gin (to_tsvector('simple'::regconfig, stash_unaccent("product_name")));--> statement-breakpoint
+CREATE INDEX "products_search_label_idx" ON "products" USING gin (to_tsvector('simple'::regconfig, stash_unaccent("product_name" || ' ' || "category" || ' ' || stash_join("tags") || ' ' || "item_no")));--> statement-breakpoint
+CREATE INDEX "products_visible_newest_idx" ON "products" USING btree ("created_at","id") WHERE "products"."is_public" and not "products"."is_blocked";--> statement-breakpoint
+CREATE INDEX "products_visible_name_idx" ON "products" USING btree (lower("product_name"),"id") WHERE "products"."is_public" and not "products"."is_blocked";

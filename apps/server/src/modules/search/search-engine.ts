@@ -1,0 +1,301 @@
+import { type SearchSort, searchCountCap } from '@stashblog/contract/search-options';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { catalogueNameDoc } from '../../db/schema/catalogues.ts';
+import { productLabelDoc, productNameDoc } from '../../db/schema/products.ts';
+
+// The one search engine (docs/decisions/007 and 017) behind the storefront search, the nav box's
+// suggestions and the directory's product and catalogue searches: what a term matches, in which order,
+// and how many matches there are (exact up to searchCountCap).
+
+type Ctx = Pick<AppContext, 'db'>;
+export type SearchKind = 'product' | 'catalogue';
+
+// How many near words (by trigram similarity) stand in for a query word that matches nothing.
+const nearWords = 3;
+// A word starting more known words than this is matched as a true prefix (':*') instead of by its
+// expansions; below it, the expansions are exact lexemes, which the GIN index answers much faster.
+const maxExpansions = 20;
+
+/** A tsquery lexeme literal: quoted, with quotes doubled and backslashes escaped (tsquery input syntax). */
+const lexeme = (col: SQL) => sql`'''' || replace(replace(${col}, '\\', '\\\\'), '''', '''''') || ''''`;
+const likePrefix = (col: SQL) => sql`replace(replace(replace(${col}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+
+/**
+ * The user's text as tsquery text, built in PostgreSQL so the query is split and normalised exactly
+ * like the documents (simple dictionary, lower case, unaccent; any script). Words are ANDed. Each
+ * word matches as a prefix ('sof' finds 'sofa') through its known expansions in `search_words`;
+ * a word that starts no known word also matches its nearest known words by trigram similarity
+ * ('sofq' finds 'sofa'). Null when the text has no words. The result goes back as a parameter, so
+ * the planner sees the real query and its selectivity.
+ */
+export async function tsqueryOf(ctx: Ctx, text: string): Promise<string | null> {
+  const { rows } = await ctx.db.execute<{ tq: string | null }>(sql`
+    select string_agg(case
+        when length(w) < 2 or cardinality(x.expansions) > ${maxExpansions} then ${lexeme(sql`w`)} || ':*'
+        else '(' || (select string_agg(${lexeme(sql`t`)}, ' | ')
+          from (select distinct t from unnest(array[w] || case when cardinality(x.expansions) > 0 then x.expansions
+            else array(select word from search_words where word % w order by similarity(word, w) desc, word limit ${nearWords}) end) t) u) || ')'
+      end, ' & ') as tq
+    from (select distinct w from unnest(tsvector_to_array(to_tsvector('simple'::regconfig, stash_unaccent(${text})))) w) words,
+    lateral (select array(select word from search_words where word like ${likePrefix(sql`w`)}
+      order by length(word), word limit ${maxExpansions + 1}) as expansions) x`);
+  return rows[0]?.tq ?? null;
+}
+
+/** One kind of searchable item, spelled so that the planner matches the expression indexes. */
+type Source = {
+  kind: SearchKind;
+  from: SQL;
+  name: SQL;
+  /** Tier 1: every word in the name. */
+  nameDoc: SQL;
+  /** Tier 2: every word in the name, category, tags or item no (null: the kind has no such fields). */
+  labelDoc: SQL | null;
+};
+
+const sources: Record<SearchKind, Source> = {
+  product: {
+    kind: 'product',
+    from: sql`products`,
+    name: sql`t.product_name`,
+    nameDoc: productNameDoc(sql`t.product_name`),
+    labelDoc: productLabelDoc({ name: sql`t.product_name`, category: sql`t.category`, tags: sql`t.tags`, itemNo: sql`t.item_no` }),
+  },
+  catalogue: {
+    kind: 'catalogue',
+    from: sql`catalogues`,
+    name: sql`t.catalogue_name`,
+    nameDoc: catalogueNameDoc(sql`t.catalogue_name`),
+    labelDoc: null,
+  },
+};
+
+export type MatchOptions = {
+  kinds: SearchKind[];
+  /** One business (already known to be visible), or null for every unblocked business. */
+  businessId: string | null;
+  /** Only promoted items (directory 'Promoted' sections), only others (false), or both (undefined). */
+  promoted?: boolean;
+  sort: SearchSort;
+  pageNo: number;
+  perPage: number;
+};
+
+export type Match = { type: SearchKind; businessId: string; id: string; name: string; createdAt: Date };
+export type MatchPage = { matches: Match[]; count: number; countCapped: boolean };
+
+/** The page order on the columns every query returns (name, created_at, id, tier). */
+function orderBy(sort: SearchSort): SQL {
+  switch (sort) {
+    case 'Date, new to old':
+      return sql`created_at desc, id desc`;
+    case 'Date, old to new':
+      return sql`created_at asc, id asc`;
+    case 'Alphabetically A-Z':
+      return sql`lower(name) asc, id asc`;
+    case 'Alphabetically Z-A':
+      return sql`lower(name) desc, id desc`;
+    default:
+      return sql`tier asc, created_at desc, id desc`;
+  }
+}
+
+/** The same order on a table's own columns (t), so its indexes can serve it. */
+function tableOrder(sort: SearchSort, s: Source): SQL {
+  switch (sort) {
+    case 'Date, old to new':
+      return sql`t.created_at asc, t.id asc`;
+    case 'Alphabetically A-Z':
+      return sql`lower(${s.name}) asc, t.id asc`;
+    case 'Alphabetically Z-A':
+      return sql`lower(${s.name}) desc, t.id desc`;
+    default:
+      return sql`t.created_at desc, t.id desc`;
+  }
+}
+
+// A walk along the visible products' order examines at most this many rows (per needed row, and in all)
+// before the tier is read through its GIN index instead.
+const walkRowsPerMatch = 300;
+const walkRowsMin = 5000;
+const walkRowsMax = 50_000;
+
+// created_at travels as text: exact to the microsecond when rows of two kinds are merged in PostgreSQL.
+type Row = { type: SearchKind; business_id: string; id: string; name: string; created_at: string; tier: number };
+
+/**
+ * Visible items matching the term, one page of them in the chosen order, and how many there are.
+ *
+ * Relevance is a tier, then newest first: 1 every word is in the name, 2 every word is in the name,
+ * category, tags or item no, 3 a word needs the description. Only the first searchCountCap matches can
+ * be paged to; `count` is exact up to there, and `countCapped` says there are more.
+ *
+ * How (decision 017): in one business (a few thousand items at most) every item of the business is
+ * tested through its btree. Across every business no plan is left to the planner's guess of how common
+ * a combination of words is (a guess that is wrong by 10,000x walked 890,000 rows for one query):
+ * - the count reads the GIN index and at most searchCountCap + 1 rows;
+ * - at most searchCountCap matches: all of them are read through the GIN index and sorted;
+ * - more (a common term): each tier, best first, walks the visible products in page order (an index)
+ *   and stops once the page is full; a tier the walk does not fill within a bounded number of rows is
+ *   rare, and is read through its own GIN index instead.
+ */
+export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Promise<MatchPage> {
+  const tsq = sql`${tq}::tsquery`;
+  const offset = (opts.pageNo - 1) * opts.perPage;
+  const limit = Math.min(offset + opts.perPage, searchCountCap);
+  // The blocked businesses are one small array computed once: a join would let the planner repeat a
+  // GIN scan per business (90 s for a common typo in bench/search.ts under decision 007).
+  const notBlocked = sql`array(select id from businesses where is_blocked)`;
+  const promoted = opts.promoted === undefined ? sql`` : sql` and t.is_promoted = ${opts.promoted}`;
+  const visible = sql`t.is_public and not t.is_blocked${promoted} and ${
+    opts.businessId ? sql`t.business_id = ${opts.businessId}` : sql`t.business_id <> all(${notBlocked})`
+  }`;
+  // coalesce() hides the document from the GIN index: one business is read through its btree.
+  const matching = opts.businessId ? sql`coalesce(t.search, ''::tsvector) @@ ${tsq}` : sql`t.search @@ ${tsq}`;
+  const relevance = opts.sort === 'Relevance';
+  const tierOf = (s: Source) =>
+    !relevance
+      ? sql`0`
+      : s.labelDoc
+        ? sql`case when ${s.nameDoc} @@ ${tsq} then 1 when ${s.labelDoc} @@ ${tsq} then 2 else 3 end`
+        : sql`case when ${s.nameDoc} @@ ${tsq} then 1 else 3 end`;
+  const columns = (s: Source, tier: SQL) =>
+    sql`${s.kind}::text as type, t.business_id, t.id, ${s.name} as name, t.created_at::text as created_at, ${tier}::int as tier`;
+  const rankedOrder = (s: Source) => (relevance ? sql`${tierOf(s)}, ${tableOrder(opts.sort, s)}` : tableOrder(opts.sort, s));
+  const kinds = opts.kinds.map((k) => sources[k]);
+  // Every match of each kind, best first, up to `limit` (the planner's own choice; see the callers).
+  const allOf = (s: Source) =>
+    sql`(select ${columns(s, tierOf(s))} from ${s.from} t where ${visible} and ${matching} order by ${rankedOrder(s)} limit ${limit})`;
+  // Every match of every kind, one page of them (in SQL, so names sort by the database's collation).
+  const allPage = (db: Pick<Ctx['db'], 'execute'>) =>
+    db.execute<Row>(sql`select * from (${sql.join(kinds.map(allOf), sql` union all `)}) m
+      order by ${orderBy(opts.sort)} limit ${limit - offset} offset ${offset}`);
+
+  if (opts.businessId) {
+    const counted = kinds.map(
+      (s) => sql`(select count(*) from (select 1 from ${s.from} t where ${visible} and ${matching} limit ${searchCountCap + 1}) c)`,
+    );
+    const [page, total] = await Promise.all([
+      offset >= limit ? { rows: [] } : allPage(ctx.db),
+      ctx.db.execute<{ n: number }>(sql`select (${sql.join(counted, sql` + `)})::int as n`),
+    ]);
+    return toPage(page.rows, total.rows[0]?.n ?? 0);
+  }
+
+  return ctx.db.transaction(async (tx) => {
+    // These queries are short: JIT compiling and parallel workers cost more than they save (and the
+    // forced plans below inflate cost estimates past JIT's thresholds: 850 ms of compiling per query).
+    await tx.execute(sql`select set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`);
+    const n = await countMatches(tx, kinds, { visible, matching, tsq });
+    if (offset >= limit || n === 0) return toPage([], n);
+    // Bitmap scans only (GIN), whatever the planner guesses; the walks below set their own plan.
+    await plans(tx, { seqscan: false, indexscan: false });
+    if (n <= searchCountCap) return toPage((await allPage(tx)).rows, n);
+
+    // A common term: tier by tier, best first, until `limit` rows are found.
+    const found: Row[] = [];
+    const tiers = relevance ? [1, 2, 3] : [0];
+    for (const tier of tiers) {
+      const need = limit - found.length;
+      if (need <= 0) break;
+      const inTier: Row[] = [];
+      for (const s of kinds) {
+        const cond = tierCondition(s, tier, tsq, matching);
+        if (cond === null) continue;
+        // The walk: the newest (or first by name) visible items, a bounded number of them, tested row by row.
+        const walk = Math.min(walkRowsMax, Math.max(walkRowsMin, need * walkRowsPerMatch));
+        const inOrder = tableOrder(opts.sort, s);
+        await plans(tx, { indexscan: true });
+        let rows = (
+          await tx.execute<Row>(sql`select ${columns(s, sql`${tier}`)} from (select * from ${s.from} t
+              where t.is_public and not t.is_blocked order by ${inOrder} limit ${walk}) t
+            where ${visible} and ${cond} order by ${inOrder} limit ${need}`)
+        ).rows;
+        await plans(tx, { indexscan: false });
+        // Not filled by the walk: the tier is rare enough to read whole through GIN.
+        if (rows.length < need)
+          rows = (
+            await tx.execute<Row>(sql`select ${columns(s, sql`${tier}`)} from ${s.from} t
+              where ${visible} and ${cond} order by ${inOrder} limit ${need}`)
+          ).rows;
+        inTier.push(...rows);
+      }
+      found.push(...(kinds.length === 1 ? inTier : await merge(tx, inTier, opts.sort, need)));
+    }
+    return toPage(found.slice(offset, limit), n);
+  });
+}
+
+type Tx = Pick<Ctx['db'], 'execute'>;
+
+// A term the planner expects in at least this many products is counted from the table's first pages
+// (up to prefixRows rows, in physical order, no index) before the GIN index is asked.
+const commonRows = 50_000;
+const prefixRows = 20_000;
+
+/**
+ * Visible matches across every business, exact up to searchCountCap + 1. A common word's GIN posting
+ * list holds every product containing it (187,500 for 'sofa' in bench/search.ts), which a bitmap reads
+ * whole; reading the table's first pages finds the 1,001 matches that prove '1,000+' in a few thousand
+ * rows instead. The planner's estimate only chooses which to try first: a prefix that does not prove
+ * it (the estimate was wrong) falls back to the GIN count.
+ */
+async function countMatches(tx: Tx, kinds: Source[], q: { visible: SQL; matching: SQL; tsq: SQL }): Promise<number> {
+  const over = searchCountCap + 1;
+  const gin = async () => {
+    await plans(tx, { seqscan: false, indexscan: false });
+    const counted = kinds.map(
+      (s) => sql`(select count(*) from (select 1 from ${s.from} t where ${q.visible} and ${q.matching} limit ${over}) c)`,
+    );
+    const { rows } = await tx.execute<{ n: number }>(sql`select (${sql.join(counted, sql` + `)})::int as n`);
+    await plans(tx, { seqscan: true, indexscan: true });
+    return rows[0]?.n ?? 0;
+  };
+  if (!kinds.some((s) => s.kind === 'product')) return gin();
+  const { rows: plan } = await tx.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    sql`explain (format json) select 1 from products t where ${q.visible} and ${q.matching}`,
+  );
+  if ((plan[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0) < commonRows) return gin();
+  await plans(tx, { seqscan: false, bitmapscan: false, indexscan: false });
+  const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from products t
+    where ${q.visible} and ${q.matching} and t.ctid < (select format('(%s,0)',
+      ceil(relpages * least(1, ${prefixRows} / greatest(reltuples, 1)))::bigint)::tid from pg_class where oid = 'products'::regclass)
+    limit ${over}) c`);
+  await plans(tx, { seqscan: true, bitmapscan: true, indexscan: true });
+  return (rows[0]?.n ?? 0) >= over ? over : gin();
+}
+
+/** Which scans the planner may use for the rest of the transaction (set_config(..., true) = SET LOCAL). */
+async function plans(tx: Tx, allow: Partial<Record<'seqscan' | 'indexscan' | 'bitmapscan', boolean>>) {
+  const settings = Object.entries(allow).map(([k, on]) => sql`set_config(${`enable_${k}`}, ${on ? 'on' : 'off'}, true)`);
+  await tx.execute(sql`select ${sql.join(settings, sql`, `)}`);
+}
+
+/** What puts a row in a tier (0: no tiers), as a filter on the row's own documents; null: the kind has no such tier. */
+// A name or label document holds a subset of the full document's words, so tiers 1 and 2 need no test
+// of the full document (which would make the planner intersect its far larger GIN posting lists).
+function tierCondition(s: Source, tier: number, tsq: SQL, matching: SQL): SQL | null {
+  if (tier === 0) return matching;
+  if (tier === 1) return sql`${s.nameDoc} @@ ${tsq}`;
+  if (tier === 2) return s.labelDoc ? sql`${s.labelDoc} @@ ${tsq} and not ${s.nameDoc} @@ ${tsq}` : null;
+  return sql`${matching} and not ${s.labelDoc ?? s.nameDoc} @@ ${tsq}`;
+}
+
+/** Rows of two kinds, each already in page order, merged in PostgreSQL (its collation sorts names). */
+async function merge(tx: Pick<Ctx['db'], 'execute'>, rows: Row[], sort: SearchSort, need: number): Promise<Row[]> {
+  if (rows.length === 0) return rows;
+  const { rows: merged } = await tx.execute<Row>(sql`select type, business_id, id, name, created_at::text as created_at, tier
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as m(type text, business_id uuid, id uuid, name text, created_at timestamptz, tier int)
+    order by ${orderBy(sort)} limit ${need}`);
+  return merged;
+}
+
+function toPage(rows: Row[], n: number): MatchPage {
+  return {
+    matches: rows.map((r) => ({ type: r.type, businessId: r.business_id, id: r.id, name: r.name, createdAt: new Date(r.created_at) })),
+    count: Math.min(n, searchCountCap),
+    countCapped: n > searchCountCap,
+  };
+}
