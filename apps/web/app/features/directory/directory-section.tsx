@@ -1,9 +1,10 @@
+import { searchMessages } from '@stashblog/contract/search-options';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { apiPayload } from '../../lib/api-client';
 import { Pagination, totalPagesOf } from '../../ui/pagination';
 
-type Page<T> = { items: T[]; count: number };
+type Page<T> = { items: T[]; count: number; countCapped?: boolean };
 
 type Props<T> = {
   id: string;
@@ -53,7 +54,7 @@ export function DirectorySection<T>(props: Props<T>) {
         perPage,
         searchQuery: search || undefined,
       });
-      return { items: (payload[field] as T[]) ?? [], count: Number(payload.count ?? 0) };
+      return { items: (payload[field] as T[]) ?? [], count: Number(payload.count ?? 0), countCapped: payload.countCapped === true };
     },
     initialData: isFirst ? first : undefined,
     placeholderData: keepPreviousData,
@@ -101,6 +102,9 @@ export function DirectorySection<T>(props: Props<T>) {
       </div>
       <div className="mt-6">
         <Pagination page={pageNo} totalPages={totalPages} onChange={setPageNo} label={`${title} pages`} />
+        {page.countCapped && pageNo >= totalPages ? (
+          <p className="mt-3 text-center text-slate-500 text-sm">{searchMessages.capped}</p>
+        ) : null}
       </div>
     </section>
   );

@@ -76,7 +76,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
         <section aria-labelledby="search-heading" aria-busy={busy} className={`mt-8 transition-opacity ${busy ? 'opacity-60' : ''}`}>
           <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
             <h2 id="search-heading" className="font-bold text-2xl" aria-live="polite">
-              {searchMessages.results(result.count, term)}
+              {searchMessages.results(result.count, term, result.countCapped)}
             </h2>
             <div className="flex flex-wrap items-center gap-3">
               <fieldset className="flex overflow-hidden rounded-full border border-text/20">
@@ -119,6 +119,9 @@ export function SearchPage({ data }: { data: SearchPageData }) {
           <div className="mt-8">
             <Pagination page={pageNo} totalPages={totalPages} onChange={(p) => open({ pageNo: p })} label="Search result pages" />
           </div>
+          {result.countCapped && pageNo >= totalPages ? (
+            <p className="mt-4 text-center text-muted text-sm">{searchMessages.capped}</p>
+          ) : null}
           <p className="sr-only">
             Page {pageNo} of {totalPages}, {limits.searchPage} per page
           </p>
