@@ -115,7 +115,7 @@ function tableOrder(sort: SearchSort, s: Source): SQL {
   }
 }
 
-// A walk along the visible products' order examines at most this many rows (per needed row, and in all)
+// A walk along the visible items' order examines at most this many rows (per needed row, and in all)
 // before the tier is read through its GIN index instead.
 const walkRowsPerMatch = 300;
 const walkRowsMin = 5000;
@@ -134,7 +134,7 @@ type Row = { type: SearchKind; business_id: string; id: string; name: string; cr
  * How (decision 017): in one business (a few thousand items at most) every item of the business is
  * tested through its btree. Across every business no plan is left to the planner's guess of how common
  * a combination of words is (a guess that is wrong by 10,000x walked 890,000 rows for one query):
- * - the count reads the GIN index and at most searchCountCap + 1 rows;
+ * - the count stops at searchCountCap + 1 rows (countMatches);
  * - at most searchCountCap matches: all of them are read through the GIN index and sorted;
  * - more (a common term): each tier, best first, walks the visible products in page order (an index)
  *   and stops once the page is full; a tier the walk does not fill within a bounded number of rows is
@@ -154,19 +154,17 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
   // coalesce() hides the document from the GIN index: one business is read through its btree.
   const matching = opts.businessId ? sql`coalesce(t.search, ''::tsvector) @@ ${tsq}` : sql`t.search @@ ${tsq}`;
   const relevance = opts.sort === 'Relevance';
-  const tierOf = (s: Source) =>
-    !relevance
-      ? sql`0`
-      : s.labelDoc
-        ? sql`case when ${s.nameDoc} @@ ${tsq} then 1 when ${s.labelDoc} @@ ${tsq} then 2 else 3 end`
-        : sql`case when ${s.nameDoc} @@ ${tsq} then 1 else 3 end`;
+  // A row's tier is read from its stored weighted document (A name, B labels): no document is rebuilt.
+  const inName = sql`${weighted(tq, 'A')}::tsquery`;
+  const inLabels = sql`${weighted(tq, 'AB')}::tsquery`;
+  const tierOf = () => (relevance ? sql`case when t.search @@ ${inName} then 1 when t.search @@ ${inLabels} then 2 else 3 end` : sql`0`);
   const columns = (s: Source, tier: SQL) =>
     sql`${s.kind}::text as type, t.business_id, t.id, ${s.name} as name, t.created_at::text as created_at, ${tier}::int as tier`;
-  const rankedOrder = (s: Source) => (relevance ? sql`${tierOf(s)}, ${tableOrder(opts.sort, s)}` : tableOrder(opts.sort, s));
+  const rankedOrder = (s: Source) => (relevance ? sql`${tierOf()}, ${tableOrder(opts.sort, s)}` : tableOrder(opts.sort, s));
   const kinds = opts.kinds.map((k) => sources[k]);
   // Every match of each kind, best first, up to `limit` (the planner's own choice; see the callers).
   const allOf = (s: Source) =>
-    sql`(select ${columns(s, tierOf(s))} from ${s.from} t where ${visible} and ${matching} order by ${rankedOrder(s)} limit ${limit})`;
+    sql`(select ${columns(s, tierOf())} from ${s.from} t where ${visible} and ${matching} order by ${rankedOrder(s)} limit ${limit})`;
   // Every match of every kind, one page of them (in SQL, so names sort by the database's collation).
   const allPage = (db: Pick<Ctx['db'], 'execute'>) =>
     db.execute<Row>(sql`select * from (${sql.join(kinds.map(allOf), sql` union all `)}) m
@@ -201,7 +199,7 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
       if (need <= 0) break;
       const inTier: Row[] = [];
       for (const s of kinds) {
-        const cond = tierCondition(s, tier, tsq, matching);
+        const cond = tierCondition(s, tier, { tsq, matching, inName, inLabels });
         if (cond === null) continue;
         // The walk: the newest (or first by name) visible items, a bounded number of them, tested row by row.
         const walk = Math.min(walkRowsMax, Math.max(walkRowsMin, need * walkRowsPerMatch));
@@ -210,14 +208,14 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
         let rows = (
           await tx.execute<Row>(sql`select ${columns(s, sql`${tier}`)} from (select * from ${s.from} t
               where t.is_public and not t.is_blocked order by ${inOrder} limit ${walk}) t
-            where ${visible} and ${cond} order by ${inOrder} limit ${need}`)
+            where ${visible} and ${cond.row} order by ${inOrder} limit ${need}`)
         ).rows;
         await plans(tx, { indexscan: false });
         // Not filled by the walk: the tier is rare enough to read whole through GIN.
         if (rows.length < need)
           rows = (
             await tx.execute<Row>(sql`select ${columns(s, sql`${tier}`)} from ${s.from} t
-              where ${visible} and ${cond} order by ${inOrder} limit ${need}`)
+              where ${visible} and ${cond.indexed} and ${cond.row} order by ${inOrder} limit ${need}`)
           ).rows;
         inTier.push(...rows);
       }
@@ -273,13 +271,26 @@ async function plans(tx: Tx, allow: Partial<Record<'seqscan' | 'indexscan' | 'bi
 }
 
 /** What puts a row in a tier (0: no tiers), as a filter on the row's own documents; null: the kind has no such tier. */
-// A name or label document holds a subset of the full document's words, so tiers 1 and 2 need no test
-// of the full document (which would make the planner intersect its far larger GIN posting lists).
-function tierCondition(s: Source, tier: number, tsq: SQL, matching: SQL): SQL | null {
-  if (tier === 0) return matching;
-  if (tier === 1) return sql`${s.nameDoc} @@ ${tsq}`;
-  if (tier === 2) return s.labelDoc ? sql`${s.labelDoc} @@ ${tsq} and not ${s.nameDoc} @@ ${tsq}` : null;
-  return sql`${matching} and not ${s.labelDoc ?? s.nameDoc} @@ ${tsq}`;
+type TierQueries = { tsq: SQL; matching: SQL; inName: SQL; inLabels: SQL };
+
+/**
+ * What puts a row in a tier (0: no tiers): `row` tests the stored weighted document (cheap, for walks),
+ * `indexed` is the same set as a condition a GIN index answers (name or label expression index, or the
+ * full document). Null: the kind has no such tier (catalogues have no labels).
+ */
+function tierCondition(s: Source, tier: number, q: TierQueries): { row: SQL; indexed: SQL } | null {
+  if (tier === 0) return { row: q.matching, indexed: sql`true` };
+  if (tier === 1) return { row: sql`t.search @@ ${q.inName}`, indexed: sql`${s.nameDoc} @@ ${q.tsq}` };
+  if (tier === 2)
+    return s.labelDoc
+      ? { row: sql`t.search @@ ${q.inLabels} and not t.search @@ ${q.inName}`, indexed: sql`${s.labelDoc} @@ ${q.tsq}` }
+      : null;
+  return { row: sql`${q.matching} and not t.search @@ ${s.labelDoc ? q.inLabels : q.inName}`, indexed: sql`true` };
+}
+
+/** The tsquery text restricted to weights: 'sofa' & 'bed':* -> 'sofa':A & 'bed':*A. */
+export function weighted(tq: string, weights: 'A' | 'AB'): string {
+  return tq.replace(/('(?:[^'\\]|''|\\.)*')(:\*)?/g, (_m, lexeme: string, star?: string) => `${lexeme}:${star ? '*' : ''}${weights}`);
 }
 
 /** Rows of two kinds, each already in page order, merged in PostgreSQL (its collation sorts names). */
