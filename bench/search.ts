@@ -1,3 +1,4 @@
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { SearchQuery } from '@stashblog/contract/search';
 import { sql } from 'drizzle-orm';
@@ -90,9 +91,11 @@ const kinds: Kind[] = [
   { name: 'prefix (sof), one business', term: 'sof', scope: 'business' },
   { name: 'typo (sofq), one business', term: 'sofq', scope: 'business' },
   { name: 'typo (cushon), one business', term: 'cushon', scope: 'business' },
-  { name: 'ranked, rare term (carved walnut mirror 7), all businesses', term: 'carved walnut mirror 7', scope: 'all' },
+  { name: 'ranked, rare term (ornate walnut table 7), all businesses', term: 'ornate walnut table 7', scope: 'all' },
   { name: 'typo (walnot mirrer), all businesses', term: 'walnot mirrer', scope: 'all' },
   { name: 'prefix (terrac), all businesses', term: 'terrac', scope: 'all', filter: 'Products' },
+  { name: 'prefix (sof), all businesses', term: 'sof', scope: 'all' },
+  { name: 'typo (sofq), all businesses', term: 'sofq', scope: 'all' },
   { name: 'ranked, common term (sofa) ≥10 % of rows, all businesses', term: 'sofa', scope: 'all' },
   { name: 'newest first, common term (sofa), all businesses', term: 'sofa', scope: 'all', sort: 'Date, new to old' },
 ];
@@ -113,9 +116,10 @@ async function baseline(businessName: string, term: string) {
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 const results = [];
 for (const k of kinds) {
-  const runs = k.scope === 'business' ? iterations : k.term === 'sofa' ? 10 : Math.max(20, Math.floor(iterations / 4));
+  const runs = k.scope === 'business' ? iterations : Math.max(20, Math.floor(iterations / 2));
   const times: number[] = [];
   let count = 0;
+  let capped = false;
   for (let i = -5; i < runs; i++) {
     const businessName = k.scope === 'business' ? shops[Math.floor(Math.random() * shops.length)] : undefined;
     const t = performance.now();
@@ -125,15 +129,21 @@ for (const k of kinds) {
     );
     if (i >= 0) times.push(performance.now() - t);
     count = Math.max(count, r.count);
+    capped ||= r.countCapped;
   }
   times.sort((x, y) => x - y);
-  console.error(`${k.name}: p50 ${pct(times, 50).toFixed(2)} ms, p95 ${pct(times, 95).toFixed(2)} ms (${count} matches)`);
+  const shown = `${count}${capped ? '+' : ''}`;
+  console.error(`${k.name}: p50 ${pct(times, 50).toFixed(2)} ms, p95 ${pct(times, 95).toFixed(2)} ms (${shown} matches)`);
   results.push({
     query: k.name,
     runs,
-    maxMatches: count,
-    matchShare:
-      k.scope === 'all' ? `${((100 * count) / visibleRows).toFixed(1)} %` : `${((100 * count) / perBusiness).toFixed(1)} % of a shop`,
+    // A capped count (decision 017) is a lower bound: '1000+'.
+    maxMatches: shown,
+    matchShare: capped
+      ? 'more than the count cap'
+      : k.scope === 'all'
+        ? `${((100 * count) / visibleRows).toFixed(1)} %`
+        : `${((100 * count) / perBusiness).toFixed(1)} % of a shop`,
     p50: Number(pct(times, 50).toFixed(2)),
     p95: Number(pct(times, 95).toFixed(2)),
     p99: Number(pct(times, 99).toFixed(2)),
@@ -158,9 +168,17 @@ for (const k of kinds) {
   });
 }
 await pool.end();
+const [load1, load5, load15] = loadavg().map((x) => Number(x.toFixed(2)));
 console.log(
   JSON.stringify(
-    { benchmark: 'search service, 1,000,000 products / 1,000 businesses', postgres: version, visibleRows, goal: 'p95 <= 20 ms', results },
+    {
+      benchmark: 'search service, 1,000,000 products / 1,000 businesses',
+      postgres: version,
+      visibleRows,
+      goal: 'p95 <= 20 ms',
+      loadavg: { load1, load5, load15, cores: cpus().length },
+      results,
+    },
     null,
     2,
   ),
