@@ -4,7 +4,8 @@ import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3, type TestS3 } from '../../test/s3-server.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig, type S3Config } from '../config.ts';
+import { bucketOrigins } from '../http/content-security-policy.ts';
 import type { BlobStore } from './blob-store.ts';
 import { localStore } from './local-store.ts';
 import { s3Store } from './s3-store.ts';
@@ -125,5 +126,30 @@ describe('BLOB_STORE configuration', () => {
     expect(() => loadConfig({ ...env(), BLOB_STORE: 's3' })).toThrow(/S3_BUCKET: is required when BLOB_STORE=s3/);
     expect(() => loadConfig({ ...env(), BLOB_STORE: 's3', S3_BUCKET: 'b1b', S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_SECRET_ACCESS_KEY/);
     expect(() => loadConfig({ ...env(), BLOB_STORE: 'gcs' })).toThrow(/BLOB_STORE/);
+  });
+});
+
+describe('presigned upload urls and the page policy', () => {
+  // The owner's browser PUTs to whatever origin the SDK signs for; connect-src must allow exactly it.
+  const base = { publicUrl: undefined, credentials: { accessKeyId: 'id', secretAccessKey: 'secret' } };
+  const cases: [string, S3Config][] = [
+    ['AWS, virtual-hosted', { ...base, bucket: 'shop-media', region: 'ap-south-1', endpoint: undefined, forcePathStyle: false }],
+    [
+      'AWS, a bucket name with dots',
+      { ...base, bucket: 'media.shop.in', region: 'ap-south-1', endpoint: undefined, forcePathStyle: false },
+    ],
+    [
+      'S3-compatible, virtual-hosted',
+      { ...base, bucket: 'shop-media', region: 'auto', endpoint: 'https://r2.example.net', forcePathStyle: false },
+    ],
+    [
+      'S3-compatible, path style',
+      { ...base, bucket: 'shop-media', region: 'us-east-1', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true },
+    ],
+  ];
+  it.each(cases)('%s: the signed origin is one connect-src allows', async (_name, config) => {
+    const url = await s3Store(config).presignedPut?.('uploads/abc', 60);
+    expect(url).toBeTruthy();
+    expect(bucketOrigins(config)).toContain(new URL(url as string).origin);
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Config } from '../config.ts';
+import type { Config, S3Config } from '../config.ts';
 
 // The Content-Security-Policy and Permissions-Policy of every HTML page the SSR adapter sends
 // (docs/decisions/018-content-security-policy.md). Scripts run only from our own origin or inline
@@ -20,6 +20,8 @@ export function pagePolicy(config: Pick<Config, 'publicUrl' | 'blobStore'>): (no
   const publicOrigin = new URL(config.publicUrl).origin;
   // A bucket with a public base (S3_PUBLIC_URL) may serve media to browsers itself.
   const mediaOrigins = config.blobStore.kind === 's3' && config.blobStore.publicUrl ? [new URL(config.blobStore.publicUrl).origin] : [];
+  // Owners' browsers PUT originals straight to the bucket through presigned urls (decision 015).
+  const uploadOrigins = config.blobStore.kind === 's3' ? bucketOrigins(config.blobStore) : [];
   const directives = (nonce: string): [string, string[]][] => [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", `'nonce-${nonce}'`]],
@@ -28,7 +30,7 @@ export function pagePolicy(config: Pick<Config, 'publicUrl' | 'blobStore'>): (no
     ['style-src', ["'self'", "'unsafe-inline'"]],
     // blob: previews of images being cropped and compressed before upload; data: for tiny inline images.
     ['img-src', ["'self'", publicOrigin, ...mediaOrigins, 'data:', 'blob:']],
-    ['connect-src', ["'self'", publicOrigin]],
+    ['connect-src', ["'self'", publicOrigin, ...uploadOrigins]],
     ['worker-src', ["'self'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'none'"]],
@@ -39,4 +41,15 @@ export function pagePolicy(config: Pick<Config, 'publicUrl' | 'blobStore'>): (no
     directives(nonce)
       .map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`)
       .join('; ');
+}
+
+/**
+ * The origins a presigned PUT may point at: the SDK addresses a bucket virtual-hosted
+ * (`bucket.host`) unless told to use paths or the bucket name is not a DNS label, then by path on
+ * the endpoint itself; both are allowed so neither form is refused by the browser.
+ */
+export function bucketOrigins(s3: Pick<S3Config, 'bucket' | 'region' | 'endpoint' | 'forcePathStyle'>): string[] {
+  const endpoint = new URL(s3.endpoint ?? `https://s3.${s3.region}.amazonaws.com`);
+  const pathStyle = endpoint.origin;
+  return s3.forcePathStyle ? [pathStyle] : [`${endpoint.protocol}//${s3.bucket}.${endpoint.host}`, pathStyle];
 }
