@@ -19,14 +19,6 @@ export const createForumBody = z.object({
 export type CreateForumBody = z.input<typeof createForumBody>;
 export type CreateForumInput = z.output<typeof createForumBody>;
 
-export const forumMessagesText = {
-  fetched: 'Forums fetched',
-  deleted: 'Forum deleted',
-  notFound: 'Forum not found',
-  /** SPEC §2 Forums: subject shows N/A if empty. */
-  noSubject: 'N/A',
-} as const;
-
 /** SPEC §7 fetchForums {pageNo, perPage, search} -> forums, count (§9: 12 per page). */
 export const fetchForumsQuery = z.object({
   pageNo: z.coerce.number().int().min(1).max(1_000_000).default(1),

@@ -1,5 +1,6 @@
 import { envelopeSchema } from '@stashblog/contract/envelope';
-import { createForumBody, fetchForumsQuery, forumIdBody, forumMessagesText, forumsPayload } from '@stashblog/contract/forum';
+import { createForumBody, fetchForumsQuery, forumIdBody, forumsPayload } from '@stashblog/contract/forum';
+import { forumMessagesText } from '@stashblog/contract/forum-texts';
 import { serverMessages } from '@stashblog/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

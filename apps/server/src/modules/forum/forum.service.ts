@@ -1,5 +1,5 @@
 import type { CreateForumInput, Forum } from '@stashblog/contract/forum';
-import { forumMessagesText } from '@stashblog/contract/forum';
+import { forumMessagesText } from '@stashblog/contract/forum-texts';
 import { isUuid } from '@stashblog/contract/ids';
 import { serverMessages } from '@stashblog/contract/messages';
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';

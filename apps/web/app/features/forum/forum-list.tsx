@@ -1,4 +1,5 @@
-import { type Forum, type ForumsPayload, forumMessagesText } from '@stashblog/contract/forum';
+import type { Forum, ForumsPayload } from '@stashblog/contract/forum';
+import { forumMessagesText } from '@stashblog/contract/forum-texts';
 import { limits } from '@stashblog/contract/limits';
 import { messages } from '@stashblog/contract/messages';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
