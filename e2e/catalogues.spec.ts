@@ -1,6 +1,6 @@
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import { e2eQuery } from './e2e-db.ts';
-import { expect, type Page, test } from './fixtures.ts';
+import { expect, type Page, signInAsOwner, test } from './fixtures.ts';
 import { e2ePort } from './playwright.config.ts';
 
 const encode = (id: string) => Buffer.from(JSON.stringify(id)).toString('base64');
@@ -8,15 +8,6 @@ const encode = (id: string) => Buffer.from(JSON.stringify(id)).toString('base64'
 async function catalogueId(name: string): Promise<string> {
   const [row] = await e2eQuery<{ id: string }>('select id from catalogues where catalogue_name = $1', [name]);
   return row.id;
-}
-
-async function signIn(page: Page) {
-  await page.goto('/signIn');
-  const form = page.locator('form');
-  await form.getByLabel('Email').fill('demo@stashblog.test');
-  await form.getByLabel('Password').fill('demo-password-1');
-  await form.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/userAdmin\/dashboard$/);
 }
 
 async function pick(page: Page, productName: string) {
@@ -29,7 +20,7 @@ async function pick(page: Page, productName: string) {
 // Issue 3 journey: the owner builds a catalogue and publishes it; a visitor sorts, scrolls, picks
 // two products and sends a query, which is stored as a catalogue lead.
 test('owner creates and publishes a catalogue; a visitor sorts, scrolls, selects and sends a query', async ({ page, browser }) => {
-  await signIn(page);
+  await signInAsOwner(page);
   await page.goto('/userAdmin/addCatalogue');
   await page.getByRole('button', { name: 'Add Catalogue' }).click();
   await expect(page.getByText(messages.catalogueNameRequired)).toBeVisible();

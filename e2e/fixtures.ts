@@ -1,4 +1,4 @@
-import { type BrowserContext, test as base, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 
 // Every journey imports `test` and `expect` from here: a test fails when any page it opened (in its
 // own context or in contexts it made with browser.newContext / browser.newPage) reports a
@@ -6,7 +6,7 @@ import { type BrowserContext, test as base, type Page } from '@playwright/test';
 // `securitypolicyviolation` event (docs/decisions/018-content-security-policy.md).
 
 export type { APIRequestContext, Page } from '@playwright/test';
-export { expect } from '@playwright/test';
+export { expect };
 
 const marker = '[csp-violation]';
 
@@ -52,3 +52,13 @@ export const test = base.extend<{ failOnCspViolation: undefined }>({
     { auto: true },
   ],
 });
+
+/** Signs a demo owner in through the /signIn form, as a person would, and waits for the dashboard. */
+export async function signInAsOwner(page: Page, email = 'demo@stashblog.test') {
+  await page.goto('/signIn');
+  const form = page.locator('form');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill('demo-password-1');
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/userAdmin\/dashboard$/);
+}

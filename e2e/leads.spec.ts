@@ -2,18 +2,9 @@ import { readFileSync } from 'node:fs';
 import { leadMessages } from '@stashblog/contract/leads';
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import { e2eQuery } from './e2e-db.ts';
-import { expect, type Page, test } from './fixtures.ts';
+import { expect, signInAsOwner, test } from './fixtures.ts';
 
 const encode = (id: string) => Buffer.from(JSON.stringify(id)).toString('base64');
-
-async function signIn(page: Page) {
-  await page.goto('/signIn');
-  const form = page.locator('form');
-  await form.getByLabel('Email').fill('demo@stashblog.test');
-  await form.getByLabel('Password').fill('demo-password-1');
-  await form.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/userAdmin\/dashboard$/);
-}
 
 // Issue 8 journey: a visitor's enquiry reaches the owner at once (bell without reload), the owner
 // reads it, replies, downloads the CSV and deletes the lead.
@@ -27,7 +18,7 @@ test("a visitor's enquiry rings the owner's bell without a reload; the owner dow
     "update notifications set is_marked_read = true where business_id = (select id from businesses where business_name = 'lotus-handicrafts')",
   );
 
-  await signIn(page);
+  await signInAsOwner(page);
   await page.goto('/userAdmin/leads');
   await expect(page.getByRole('heading', { name: 'Leads' })).toBeVisible();
   await expect(page.getByTestId('bell-count')).toHaveCount(0);

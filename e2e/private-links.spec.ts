@@ -1,22 +1,13 @@
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import { privateLinkTexts } from '@stashblog/contract/private-link-texts';
 import { e2eQuery } from './e2e-db.ts';
-import { expect, type Page, test } from './fixtures.ts';
+import { expect, type Page, signInAsOwner, test } from './fixtures.ts';
 
 // Issue 9 journey with two devices (two browser contexts): the owner makes a product private, creates a
 // one-hour single-user link and copies it; device 1 opens it and sees the product; device 2 opens the same
 // URL and is refused; the owner's statistics show 2 visits and viewed.
 
 const productName = 'sandalwood jewellery box';
-
-async function signIn(page: Page) {
-  await page.goto('/signIn');
-  const form = page.locator('form');
-  await form.getByLabel('Email').fill('demo@stashblog.test');
-  await form.getByLabel('Password').fill('demo-password-1');
-  await form.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/userAdmin\/dashboard$/);
-}
 
 // Headless Chromium names itself HeadlessChrome, which visit counting rightly treats as a bot.
 const phone = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
@@ -40,7 +31,7 @@ test('a one-hour single-user private link opens on the first device only, and th
   const ownerContext = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   const owner = await ownerContext.newPage();
   const ownerErrors = watchConsole(owner);
-  await signIn(owner);
+  await signInAsOwner(owner);
   await owner.goto('/userAdmin/products');
   const card = owner.locator('article', { hasText: productName });
   // 'Private Links' is offered for private items only

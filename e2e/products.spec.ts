@@ -1,7 +1,7 @@
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import sharp from 'sharp';
 import { e2eQuery } from './e2e-db.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, signInAsOwner, test } from './fixtures.ts';
 import { e2ePort } from './playwright.config.ts';
 
 // Issue 2 journey: the owner signs in, adds a product with an image, makes it public, and a
@@ -95,12 +95,7 @@ test('owner updates a product, makes it private and previews it; visitors still 
   const encoded = Buffer.from(JSON.stringify(row.id)).toString('base64');
   const productUrl = `/lotus-handicrafts/products/${encoded}`;
 
-  await page.goto('/signIn');
-  const form = page.locator('form');
-  await form.getByLabel('Email').fill('demo@stashblog.test');
-  await form.getByLabel('Password').fill('demo-password-1');
-  await form.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/userAdmin\/dashboard$/);
+  await signInAsOwner(page);
 
   await page.goto(`/userAdmin/editProduct/${encoded}`);
   await page.getByRole('button', { name: 'Update Product' }).click();

@@ -1,7 +1,7 @@
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import sharp from 'sharp';
 import { e2eQuery } from './e2e-db.ts';
-import { expect, type Page, test } from './fixtures.ts';
+import { expect, signInAsOwner, test } from './fixtures.ts';
 
 // Issue 11 journey on the second demo business (no other journey uses it): visitors generate visits,
 // the owner uploads a logo and two banners with crop and sees the upload progress, the storefront
@@ -14,15 +14,6 @@ async function image(width: number, height: number, r: number, g: number, b: num
   return sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
     .png()
     .toBuffer();
-}
-
-async function signIn(page: Page) {
-  await page.goto('/signIn');
-  const form = page.locator('form');
-  await form.getByLabel('Email').fill('spice@stashblog.test');
-  await form.getByLabel('Password').fill('demo-password-1');
-  await form.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/userAdmin\/dashboard$/);
 }
 
 test('owner workspace: profile images with crop and progress, theme and template, insights', async ({ page, browser }) => {
@@ -55,7 +46,7 @@ test('owner workspace: profile images with crop and progress, theme and template
   );
   expect(Number(visitsBefore.total)).toBeGreaterThanOrEqual(3);
 
-  await signIn(page);
+  await signInAsOwner(page, 'spice@stashblog.test');
   await page.goto('/userAdmin/userProfileInfo');
   await expect(page).toHaveURL(/\/userAdmin\/userProfileInfo$/);
   await expect(page).toHaveTitle(/Admin$/);

@@ -8,7 +8,7 @@ import { toast } from '../../ui/toasts';
 import { announceSessionChange } from '../marketing/owner-session';
 
 // SPEC nav: Logout asks 'Are you sure you want to logout?', shows 'Logging Out...', clears local storage, goes to /signIn.
-// Shared by the marketing nav and the business nav.
+// Shared by the marketing nav, the business nav and the admin Sign Out page.
 export function LogoutButton({ className }: { className: string }) {
   const navigate = useNavigate();
   const [confirm, dialog] = useConfirm();
