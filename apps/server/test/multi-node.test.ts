@@ -141,6 +141,121 @@ describe('two app nodes on one database', () => {
     expect(Date.now() - madePrivate).toBeLessThan(1000);
   });
 
+  // Issue 13's acceptance: a write to a product, catalogue, profile or theme changes the next public
+  // answer and page on the node that wrote it at once, and on the other node within a second.
+  it('a product, catalogue, profile or theme write shows at once on the writing node and within a second on the other', async () => {
+    const { id } = await createBusiness(app.ctx, {
+      businessName: 'write-shop',
+      name: 'Write shop',
+      email: 'write@example.test',
+      password: 'pw-123456789',
+    });
+    const token = await createSession(app.ctx, id);
+    const write = async (method: string, url: string, body: object) => {
+      const res = await send(nodeA, method, url, { token, body });
+      expect(res.status, await res.clone().text()).toBeLessThan(300);
+      return ((await res.json()) as { payload: Record<string, { _id: string }> }).payload;
+    };
+    const { product } = await write('POST', '/api/userAdmin/products/create', {
+      category: 'Lamps',
+      productName: 'Brass lamp',
+      description: 'Hand made',
+    });
+    await write('PUT', '/api/userAdmin/products/updateStatus', { id: product._id });
+    // a catalogue holds at least three products
+    const others: string[] = [];
+    for (const productName of ['Teak chair', 'Jute basket'])
+      others.push(
+        (await write('POST', '/api/userAdmin/products/create', { category: 'Home', productName, description: 'Hand made' })).product._id,
+      );
+    const { catalogue } = await write('POST', '/api/userAdmin/catalogues/create', {
+      catalogueName: 'Spring lamps',
+      description: 'Lamps for spring',
+      products: [product._id, ...others],
+    });
+    await write('PUT', '/api/userAdmin/catalogues/updateStatus', { id: catalogue._id });
+    const details = {
+      logo: '',
+      email: 'write@example.test',
+      address: '1 Mill Road',
+      phoneNo: '9876543210',
+      facebookLink: '',
+      instagramLink: '',
+      youtubeChannelLink: '',
+      pinterestLink: '',
+      linkedInLink: '',
+      websiteLink: '',
+    };
+    await write('PUT', '/api/userAdmin/user/updateDetails', { ...details, description: 'Old story of the shop' });
+
+    const productPage = `/write-shop/products/${encodeURIComponent(encodeId(product._id))}`;
+    const cataloguePage = `/write-shop/catalogues/${encodeURIComponent(encodeId(catalogue._id))}`;
+    const cases = [
+      {
+        what: 'product',
+        urls: ['/api/public/products/fetchAll?businessName=write-shop&pageNo=1&perPage=12', productPage],
+        before: 'Brass lamp',
+        after: 'Copper lamp',
+        change: () =>
+          write('PUT', '/api/userAdmin/products/update', {
+            id: product._id,
+            category: 'Lamps',
+            productName: 'Copper lamp',
+            description: 'Hand made',
+          }),
+      },
+      {
+        what: 'catalogue',
+        urls: ['/api/public/catalogues/fetchAll?businessName=write-shop&pageNo=1&perPage=12', cataloguePage],
+        before: 'Spring lamps',
+        after: 'Autumn lamps',
+        change: () =>
+          write('PUT', '/api/userAdmin/catalogues/update', {
+            id: catalogue._id,
+            catalogueName: 'Autumn lamps',
+            description: 'Lamps for spring',
+            products: [product._id, ...others],
+          }),
+      },
+      {
+        what: 'profile',
+        urls: ['/api/public/user/fetchAboutUs?businessName=write-shop', '/write-shop/aboutus'],
+        before: 'Old story of the shop',
+        after: 'New story of the shop',
+        change: () => write('PUT', '/api/userAdmin/user/updateDetails', { ...details, description: 'New story of the shop' }),
+      },
+      {
+        what: 'theme',
+        urls: ['/write-shop/home'],
+        before: 'data-theme="default"',
+        after: 'data-theme="theme3"',
+        change: () => write('PUT', '/api/userAdmin/user/updateTheme', { template: '', theme: 'theme3' }),
+      },
+    ];
+    for (const c of cases) {
+      const urls = c.urls.filter((u) => hasWebBuild || u.startsWith('/api/'));
+      // both nodes hold every answer in their caches before the write
+      for (const base of [nodeA, nodeB])
+        for (const url of urls) {
+          expect(await (await send(base, 'GET', url)).text(), `${c.what} ${url}`).toContain(c.before);
+          expect((await send(base, 'GET', url)).headers.get('x-cache'), `${c.what} ${url}`).toBe('HIT');
+        }
+      await c.change();
+      const written = Date.now();
+      for (const url of urls) {
+        const body = await (await send(nodeA, 'GET', url)).text();
+        expect(body, `${c.what} on the writing node ${url}`).toContain(c.after);
+        expect(body).not.toContain(c.before);
+      }
+      for (const url of urls) {
+        let body = await (await send(nodeB, 'GET', url)).text();
+        while (!body.includes(c.after) && Date.now() - written < 1000) body = await (await send(nodeB, 'GET', url)).text();
+        expect(body, `${c.what} on the other node ${url}`).toContain(c.after);
+      }
+      expect(Date.now() - written, c.what).toBeLessThan(1000);
+    }
+  });
+
   it('counts sign-in attempts made through both nodes together', async () => {
     await createBusiness(app.ctx, { businessName: 'limit-shop', name: 'Limit', email: 'limit@example.test', password: 'right-password-1' });
     const logIn = (base: string, email: string, password: string) =>
