@@ -14,6 +14,7 @@ import type { Database } from './db/client.ts';
 import { startContentVersions } from './db/content-versions.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerHostileInput } from './http/hostile-input.ts';
+import { loggerOptions } from './http/logger-options.ts';
 import { createPublicCache, registerPublicCache } from './http/public-cache.ts';
 import { postgresRateLimitStore } from './http/rate-limit-store.ts';
 import { ssrRoutes } from './http/ssr.ts';
@@ -49,7 +50,7 @@ export type BuildOptions = {
 // The Fastify instance: used by main.ts and by every test (through app.inject or a real port).
 export async function buildApp({ config, db, logger = false, publicCache = true }: BuildOptions) {
   const app = Fastify({
-    logger: logger === true ? { level: config.logLevel } : logger,
+    logger: logger === true ? loggerOptions(config.logLevel) : logger,
     // Only the proxies TRUST_PROXY names may set the client address, host and scheme (request.ip,
     // request.host, request.protocol); unset, X-Forwarded-* headers are ignored.
     // (a hop count is valid at run time; Fastify's types omit it)
