@@ -13,7 +13,7 @@ import { writeResult } from './result.ts';
 // query form, sonner with the first toast, zod when a form is used) are not first-load bytes.
 // Bytes are summed per unique file, raw and gzip (zlib level 6). Goal: product page <= 130 KB gzip.
 // `zod` / `sonner` tell whether either library is among those files (decision 016: public pages ship
-// neither up front).
+// neither up front); `reactQuery` whether React Query is (decision 023: only pages that fetch on the client).
 const webBuild = path.resolve(import.meta.dirname, '../apps/web/build');
 const serverFile = path.join(webBuild, 'server/index.js');
 if (!existsSync(serverFile)) throw new Error('no web build: run `npm run build` first');
@@ -33,8 +33,9 @@ const pages: Record<string, string[]> = {
   marketingHome: ['root', 'marketing-layout', 'domain-store-layout', 'domain-home'],
 };
 
-// Strings that survive minification: zod's class names, sonner's toaster attribute.
-const markers = { zod: '$ZodType', sonner: 'data-sonner-toaster' };
+// Strings that survive minification: zod's class names, sonner's toaster attribute, React Query's
+// missing-provider error.
+const markers = { zod: '$ZodType', sonner: 'data-sonner-toaster', reactQuery: 'No QueryClient set' };
 
 const sizes = new Map<string, { raw: number; gzip: number; libs: string[] }>();
 function size(url: string) {
@@ -58,6 +59,7 @@ type PageResult = {
   gzipKB: number;
   zod: boolean;
   sonner: boolean;
+  reactQuery: boolean;
   largest: { file: string; gzipKB: number }[];
 };
 const result: Record<string, PageResult> = {};
@@ -81,7 +83,15 @@ for (const [page, chain] of Object.entries(pages)) {
     .sort((a, b) => b.gzipKB - a.gzipKB)
     .slice(0, 5);
   const libs = new Set([...files].flatMap((f) => size(f).libs));
-  result[page] = { files: files.size, rawKB: kb(raw), gzipKB: kb(gzip), zod: libs.has('zod'), sonner: libs.has('sonner'), largest };
+  result[page] = {
+    files: files.size,
+    rawKB: kb(raw),
+    gzipKB: kb(gzip),
+    zod: libs.has('zod'),
+    sonner: libs.has('sonner'),
+    reactQuery: libs.has('reactQuery'),
+    largest,
+  };
 }
 
 writeResult('js-bytes', {

@@ -1,6 +1,4 @@
 import { messages } from '@stashblog/contract/messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
@@ -40,12 +38,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useServiceWorker();
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } }));
+  // No QueryClientProvider here: the routes that fetch on the client mount their own (ui/query-provider.tsx).
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <Outlet />
       <Toasts />
-    </QueryClientProvider>
+    </>
   );
 }
 

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { apiPayload } from '../../lib/api-client';
 import { NotFound } from '../../ui/not-found';
+import { QueryProvider } from '../../ui/query-provider';
 import { useOwnerSession } from '../marketing/owner-session';
 import { ProductDetails } from './product-details';
 import { useStore } from './use-store';
@@ -16,6 +17,14 @@ import { useStore } from './use-store';
 // turns into a preview fetched with the owner's token through the admin API, which the public cache
 // never stores (it skips any request with an authorization header). Everyone else keeps the 404.
 export function PrivateProductPreview() {
+  return (
+    <QueryProvider>
+      <OwnerPreview />
+    </QueryProvider>
+  );
+}
+
+function OwnerPreview() {
   const { productId = '' } = useParams();
   const store = useStore();
   const session = useOwnerSession();

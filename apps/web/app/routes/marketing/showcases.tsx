@@ -1,6 +1,7 @@
 import { loadDirectory } from '../../features/directory/directory.server';
 import { DirectoryPage } from '../../features/directory/directory-page';
 import { marketingMeta } from '../../features/marketing/seo';
+import { QueryProvider } from '../../ui/query-provider';
 import type { Route } from './+types/showcases';
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -19,5 +20,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function ShowcasesPage({ loaderData }: Route.ComponentProps) {
-  return <DirectoryPage data={loaderData} />;
+  return (
+    <QueryProvider>
+      <DirectoryPage data={loaderData} />
+    </QueryProvider>
+  );
 }

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { requirePlatformAdmin } from '../../features/platform/platform-guard';
 import { PlatformNav } from '../../features/platform/platform-nav';
+import { QueryProvider } from '../../ui/query-provider';
 import type { Route } from './+types/layout';
 
 // The platform console renders on the client, like the admin area (token in localStorage).
@@ -17,11 +18,13 @@ export function HydrateFallback() {
 
 export default function PlatformLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="min-h-screen bg-background text-text">
-      <PlatformNav admin={loaderData.admin} />
-      <main className="mx-auto max-w-7xl px-4 py-6">
-        <Outlet />
-      </main>
-    </div>
+    <QueryProvider>
+      <div className="min-h-screen bg-background text-text">
+        <PlatformNav admin={loaderData.admin} />
+        <main className="mx-auto max-w-7xl px-4 py-6">
+          <Outlet />
+        </main>
+      </div>
+    </QueryProvider>
   );
 }

@@ -2,6 +2,7 @@ import { messages } from '@stashblog/contract/messages';
 import { capitalise, cataloguePath, displayBusinessName, productPath } from '@stashblog/contract/paths';
 import { loadCataloguePage } from '../../features/catalogues/catalogue-page.server';
 import { CatalogueView } from '../../features/catalogues/catalogue-view';
+import { QueryProvider } from '../../ui/query-provider';
 import type { Route } from './+types/catalogue';
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
@@ -66,5 +67,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 // The business nav, theme and footer come from the store layout (routes.ts).
 export default function CataloguePage({ loaderData }: Route.ComponentProps) {
   const { catalogue, products, count, onOwnDomain } = loaderData;
-  return <CatalogueView key={catalogue._id} catalogue={catalogue} products={products} count={count} onOwnDomain={onOwnDomain} />;
+  return (
+    <QueryProvider>
+      <CatalogueView key={catalogue._id} catalogue={catalogue} products={products} count={count} onOwnDomain={onOwnDomain} />
+    </QueryProvider>
+  );
 }

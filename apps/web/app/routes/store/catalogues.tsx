@@ -5,6 +5,7 @@ import { fetchListingPage, InfiniteGrid, SortSelect } from '../../features/store
 import { loadCatalogueListing } from '../../features/store/listing.server';
 import { itemListLd, storeMeta } from '../../features/store/seo';
 import { storeFromMatches, useStore } from '../../features/store/use-store';
+import { QueryProvider } from '../../ui/query-provider';
 import type { Route } from './+types/catalogues';
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
@@ -43,17 +44,19 @@ export default function CataloguesPage({ loaderData }: Route.ComponentProps) {
         <h1 className="font-bold text-3xl">Catalogues</h1>
         <SortSelect value={sort} />
       </div>
-      <InfiniteGrid<Catalogue>
-        queryKey={['store-catalogues', businessName, sort]}
-        first={{ items: first.catalogues, count: first.count }}
-        fetchPage={fetchListingPage('/public/catalogues/fetchAll', 'catalogues', { businessName, sort })}
-        keyOf={(c) => c._id}
-        gridClass={`grid gap-4 ${store.template1 ? 'grid-cols-2 lg:grid-cols-4' : 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3'}`}
-        empty="No catalogues yet."
-        render={(c) => (
-          <CatalogueCard catalogue={c} href={cataloguePath(c.businessName, c._id, store.onOwnDomain)} template={store.profile.template} />
-        )}
-      />
+      <QueryProvider>
+        <InfiniteGrid<Catalogue>
+          queryKey={['store-catalogues', businessName, sort]}
+          first={{ items: first.catalogues, count: first.count }}
+          fetchPage={fetchListingPage('/public/catalogues/fetchAll', 'catalogues', { businessName, sort })}
+          keyOf={(c) => c._id}
+          gridClass={`grid gap-4 ${store.template1 ? 'grid-cols-2 lg:grid-cols-4' : 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3'}`}
+          empty="No catalogues yet."
+          render={(c) => (
+            <CatalogueCard catalogue={c} href={cataloguePath(c.businessName, c._id, store.onOwnDomain)} template={store.profile.template} />
+          )}
+        />
+      </QueryProvider>
     </main>
   );
 }

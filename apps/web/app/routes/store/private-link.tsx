@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { loadPrivateLinkPage } from '../../features/private-links/private-link-page.server';
 import { linkFromSearch, PrivateLinkViewer } from '../../features/private-links/private-link-viewer';
+import { QueryProvider } from '../../ui/query-provider';
 import type { Route } from './+types/private-link';
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
@@ -22,11 +23,13 @@ export default function PrivateLinkPage({ loaderData }: Route.ComponentProps) {
   const [search] = useSearchParams();
   const link = linkFromSearch(search);
   return (
-    <PrivateLinkViewer
-      key={link ? `${link.kind}:${link.code}` : 'none'}
-      businessName={loaderData.businessName}
-      onOwnDomain={loaderData.onOwnDomain}
-      link={link}
-    />
+    <QueryProvider>
+      <PrivateLinkViewer
+        key={link ? `${link.kind}:${link.code}` : 'none'}
+        businessName={loaderData.businessName}
+        onOwnDomain={loaderData.onOwnDomain}
+        link={link}
+      />
+    </QueryProvider>
   );
 }

@@ -5,6 +5,7 @@ import { loadProductListing } from '../../features/store/listing.server';
 import { ProductCard } from '../../features/store/product-card';
 import { itemListLd, storeMeta } from '../../features/store/seo';
 import { storeFromMatches, useStore } from '../../features/store/use-store';
+import { QueryProvider } from '../../ui/query-provider';
 import type { Route } from './+types/products';
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
@@ -51,15 +52,17 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
         </div>
         <SortSelect value={sort} />
       </div>
-      <InfiniteGrid<Product>
-        queryKey={['store-products', businessName, sort, category]}
-        first={{ items: first.products, count: first.count }}
-        fetchPage={fetchListingPage('/public/products/fetchAll', 'products', { businessName, sort, category: category || undefined })}
-        keyOf={(p) => p._id}
-        gridClass={`grid gap-4 ${store.template1 ? 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6' : 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-4'}`}
-        empty="No products yet."
-        render={(p, i) => <ProductCard product={p} onOwnDomain={store.onOwnDomain} template1={store.template1} eager={i < 4} />}
-      />
+      <QueryProvider>
+        <InfiniteGrid<Product>
+          queryKey={['store-products', businessName, sort, category]}
+          first={{ items: first.products, count: first.count }}
+          fetchPage={fetchListingPage('/public/products/fetchAll', 'products', { businessName, sort, category: category || undefined })}
+          keyOf={(p) => p._id}
+          gridClass={`grid gap-4 ${store.template1 ? 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6' : 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-4'}`}
+          empty="No products yet."
+          render={(p, i) => <ProductCard product={p} onOwnDomain={store.onOwnDomain} template1={store.template1} eager={i < 4} />}
+        />
+      </QueryProvider>
     </main>
   );
 }
