@@ -79,6 +79,31 @@ test('a visitor browses home → a category → a product and sends an enquiry',
   expect(errors).toEqual([]);
 });
 
+test('a product page a CDN may keep runs its hash-allowed scripts: it hydrates and opens the query form', async ({ page }) => {
+  // decision 022: an anonymous storefront page has no nonce; its policy lists its inline scripts' hashes
+  await page.goto(`/${business}/products`);
+  const href = await page.locator('main article a[href*="/products/"]').first().getAttribute('href');
+  expect(href).toBeTruthy();
+  for (const visit of ['first', 'cached']) {
+    const res = await page.goto(href as string);
+    const headers = res?.headers() ?? {};
+    expect(res?.status(), visit).toBe(200);
+    if (visit === 'cached') expect(headers['x-cache']).toBe('HIT');
+    expect(headers['cache-control'], visit).toMatch(/^public, .*s-maxage=\d+/);
+    const scriptSrc = /script-src ([^;]*)/.exec(headers['content-security-policy'] ?? '')?.[1] ?? '';
+    expect(scriptSrc, visit).toMatch(/'sha256-/);
+    expect(scriptSrc, visit).not.toMatch(/'nonce-|'unsafe-inline'/);
+    // our own inline script ran (zod without eval), and React took over: a button that needs JS works
+    const zodConfig = await page.evaluate(() => (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig);
+    expect(zodConfig, visit).toEqual({ jitless: true });
+    const dialog = page.getByRole('dialog', { name: 'Send Query' });
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Send Query' }).click();
+      await expect(dialog).toBeVisible({ timeout: 1000 });
+    }).toPass();
+  }
+});
+
 test('the products listing loads 12 first, the rest on scroll, and sorts', async ({ page, request }) => {
   const html = await (await request.get(`/${business}/products`, { headers: { 'user-agent': 'curl/8.0' } })).text();
   expect(html).toContain('"@type":"ItemList"');

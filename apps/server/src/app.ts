@@ -70,8 +70,9 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
   };
   app.addHook('onClose', async () => ctx.mail.stop());
 
-  // Pages get their Content-Security-Policy (with a per-response nonce) and Permissions-Policy from
-  // the SSR adapter (http/ssr.ts, docs/decisions/018-content-security-policy.md), not from helmet.
+  // Pages get their Content-Security-Policy (a per-response nonce, or script hashes on pages shared
+  // through caches) and Permissions-Policy from the SSR adapter (http/ssr.ts, docs/decisions/018 and
+  // 022), not from helmet.
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   // Pages, JSON and JS/CSS go out compressed; a low brotli quality keeps per-request CPU small.
   await app.register(compress, {

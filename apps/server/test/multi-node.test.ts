@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,24 @@ const dataDirs: string[] = [];
 let app: TestApp;
 let nodeA: string;
 let nodeB: string;
+
+const sharedHost = 'stash.test';
+
+/** A GET with the shared public host, as a CDN in front of both nodes would send it (fetch keeps its own Host). */
+function getShared(base: string, url: string): Promise<{ headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}${url}`, { headers: { host: sharedHost } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => {
+          body += d;
+        });
+        res.on('end', () => resolve({ headers: res.headers, body }));
+      })
+      .on('error', reject);
+  });
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -47,6 +66,8 @@ async function startNode(databaseUrl: string): Promise<string> {
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
       SECRET: 's'.repeat(40),
+      // one public origin for both, as behind one load balancer or CDN (its host is an app host)
+      PUBLIC_URL: `http://${sharedHost}`,
     },
   });
   children.push(child);
@@ -126,6 +147,14 @@ describe('two app nodes on one database', () => {
     if (hasWebBuild) {
       expect((await send(nodeB, 'GET', pageUrl)).status).toBe(200);
       expect((await send(nodeB, 'GET', pageUrl)).headers.get('x-cache')).toBe('HIT');
+      // a shared page has no nonce (decision 022): both nodes send the same bytes, tag and policy,
+      // so a CDN in front of both may keep either node's copy and revalidate it with the other
+      const [fromA, fromB] = [await getShared(nodeA, pageUrl), await getShared(nodeB, pageUrl)];
+      expect(fromA.body).toContain('Brass lamp');
+      expect(fromA.headers.etag).toBe(fromB.headers.etag);
+      expect(fromA.headers['content-security-policy']).toContain("'sha256-");
+      expect(fromA.headers['content-security-policy']).toBe(fromB.headers['content-security-policy']);
+      expect(fromA.body).toBe(fromB.body);
     }
 
     expect((await send(nodeA, 'PUT', '/api/userAdmin/products/updateStatus', { token, body: { id: lamp._id } })).status).toBe(200);

@@ -7,8 +7,9 @@ import { type AppLoadContext, type EntryContext, type HandleErrorFunction, isRou
 import { CspNonce } from './lib/csp-nonce';
 
 // React Router's default Node entry, plus: the response's CSP nonce (from the server's SSR adapter,
-// apps/server/src/http/ssr.ts) on every script React Router, React and we write, and no error log for
-// what a client got wrong (a 4xx such as a POST to a page without a form).
+// apps/server/src/http/ssr.ts) on every script React Router, React and we write — on a page shared
+// through caches the adapter later trades it for those scripts' hashes (decision 022) — and no
+// error log for what a client got wrong (a 4xx such as a POST to a page without a form).
 
 export const streamTimeout = 5_000;
 

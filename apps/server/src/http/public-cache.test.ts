@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { encodeId } from '@stashblog/contract/ids';
@@ -153,21 +152,19 @@ describe('public cache', () => {
     }
   });
 
-  it('gives every page served from the cache its own CSP nonce', async () => {
-    const owner = await newOwner('cache-nonce');
+  it('sends the headers kept with an entry on every 200 from it, and not on a 304', async () => {
+    const owner = await newOwner('cache-headers');
     const versions = await startContentVersions(app.ctx.db, { warn: () => {} });
     const cache = createPublicCache(versions);
     const server = Fastify();
     let renders = 0;
     server.get('/page', async (request, reply) => {
-      const nonce = randomBytes(12).toString('base64url');
-      reply.header('x-nonce', nonce);
       const ticket = await cache.ticket(request, owner.businessName);
       if (!ticket) throw new Error('a public page of a known business is cacheable');
-      if (cache.serve(ticket, request, reply, nonce)) return reply;
+      if (cache.serve(ticket, request, reply)) return reply;
       renders++;
-      const body = Buffer.from(`<script nonce="${nonce}">hydrate()</script><link rel="modulepreload" nonce="${nonce}">`);
-      cache.store(ticket, reply, body, 'text/html; charset=utf-8', nonce);
+      const body = Buffer.from(`<script>hydrate(${renders})</script>`);
+      cache.store(ticket, reply, body, 'text/html; charset=utf-8', { 'content-security-policy': `script-src 'sha256-${renders}'` });
       return reply.type('text/html; charset=utf-8').send(body);
     });
     try {
@@ -175,10 +172,14 @@ describe('public cache', () => {
       const second = await server.inject({ method: 'GET', url: '/page' });
       expect(renders).toBe(1);
       expect(second.headers['x-cache']).toBe('HIT');
-      const [n1, n2] = [first.headers['x-nonce'], second.headers['x-nonce']] as string[];
-      expect(n2).not.toBe(n1);
-      expect(second.body).toBe(`<script nonce="${n2}">hydrate()</script><link rel="modulepreload" nonce="${n2}">`);
-      expect(second.body).not.toContain(n1);
+      for (const res of [first, second]) {
+        expect(res.body).toBe('<script>hydrate(1)</script>');
+        expect(res.headers['content-security-policy']).toBe("script-src 'sha256-1'");
+        expect(res.headers['cache-control']).toBe(publicCacheControl);
+      }
+      const notModified = await server.inject({ method: 'GET', url: '/page', headers: { 'if-none-match': String(first.headers.etag) } });
+      expect(notModified.statusCode).toBe(304);
+      expect(notModified.headers['content-security-policy']).toBeUndefined();
     } finally {
       await server.close();
       await versions.close();
@@ -238,14 +239,14 @@ describe.skipIf(!existsSync(path.join(import.meta.dirname, '../../../web/build/s
     const first = await page(url);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.body).toContain('Brass lamp');
-    // HTML carries a per-response CSP nonce: no shared cache may keep it (decision 018)
-    expect(first.headers['cache-control']).toBe(nonceCacheControl);
+    // the page has no nonce but the hashes of its scripts: a CDN may keep it briefly (decision 022)
+    expect(first.headers['cache-control']).toBe(publicCacheControl);
+    expect(first.body).not.toContain('nonce=');
     const cached = await page(url);
     expect(cached.headers['x-cache']).toBe('HIT');
-    expect(cached.headers['cache-control']).toBe(nonceCacheControl);
-    // the same page but for its own nonce
-    const withoutNonce = (r: typeof first) => r.body.replaceAll(/ nonce="[^"]+"/g, '');
-    expect(withoutNonce(cached)).toBe(withoutNonce(first));
+    expect(cached.headers['cache-control']).toBe(publicCacheControl);
+    expect(cached.body).toBe(first.body);
+    expect(cached.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
     expect((await page(url, { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
 
     const renamed = await admin(owner, 'PUT', '/api/userAdmin/products/update', {
@@ -267,6 +268,31 @@ describe.skipIf(!existsSync(path.join(import.meta.dirname, '../../../web/build/s
     expect((await page(home)).body).toContain('data-theme="theme3"');
 
     await admin(owner, 'PUT', '/api/userAdmin/products/updateStatus', { id: lamp._id });
-    expect((await page(url)).statusCode).toBe(404);
+    const gone = await page(url);
+    expect(gone.statusCode).toBe(404);
+    // an error page is not kept: it has a nonce of its own and no shared cache may keep it
+    expect(gone.headers['cache-control']).toBe(nonceCacheControl);
+    expect(String(gone.headers['content-security-policy'])).toContain("'nonce-");
+  });
+
+  it('never keeps or serves a storefront page asked for with credentials', async () => {
+    const owner = await newOwner('cache-pages-signed-in');
+    await publicProduct(owner, 'Brass lamp');
+    const url = `/${owner.businessName}/products`;
+    const signedIn = async () => {
+      const res = await page(url, { authorization: owner.token });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['x-cache']).toBeUndefined();
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers['cache-control']).toBe(nonceCacheControl);
+      return /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+    };
+    const [n1, n2] = [await signedIn(), await signedIn()];
+    expect(n1).toBeTruthy();
+    expect(n2).not.toBe(n1);
+    // and it was not kept: the first anonymous visit renders anew, the second is a hit
+    expect((await page(url)).headers['x-cache']).toBeUndefined();
+    expect((await page(url)).headers['x-cache']).toBe('HIT');
+    expect((await signedIn()) ?? '').not.toBe('');
   });
 });

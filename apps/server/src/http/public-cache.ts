@@ -14,8 +14,9 @@ import type { ContentVersions } from '../db/content-versions.ts';
 /** Public pages and API reads: browsers revalidate (ETag), shared caches keep them a few seconds. */
 export const publicCacheControl = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
 /**
- * HTML with a CSP nonce: a shared cache would hand one nonce to many visitors, so only the
- * visitor's own browser keeps it, revalidating (ETag) each time (docs/decisions/018-content-security-policy.md).
+ * HTML with a CSP nonce (every page not from this cache): a shared cache would hand one nonce to
+ * many visitors, so only the visitor's own browser keeps it (docs/decisions/018-content-security-policy.md).
+ * Pages kept here have no nonce and go out with `publicCacheControl` (docs/decisions/022-hashed-csp-for-shared-pages.md).
  */
 export const nonceCacheControl = 'private, no-cache';
 
@@ -38,8 +39,8 @@ type Entry = CacheTicket & {
   contentType: string;
   etag: string;
   body: Buffer;
-  /** A page rendered with a CSP nonce: its body split where the nonce was. */
-  nonceParts?: string[];
+  /** Headers that belong to this body (a page's hash-based CSP), sent with every 200 from the entry. */
+  headers: Record<string, string>;
   br?: Buffer;
   gzip?: Buffer;
   size: number;
@@ -50,16 +51,14 @@ export type PublicCache = {
   ticket(request: FastifyRequest, businessName: string | undefined): Promise<CacheTicket | null>;
   /** For a storefront page request: its ticket when the answer may be cached, else null. */
   pageTicket(request: FastifyRequest): Promise<CacheTicket | null>;
+  /** Answers from the cache when it holds the ticket's entry; true when it did. */
+  serve(ticket: CacheTicket, request: FastifyRequest, reply: FastifyReply): boolean;
   /**
-   * Answers from the cache when it holds the ticket's entry; true when it did. `nonce`: this
-   * response's CSP nonce, put where the stored page had its own (see `store`).
+   * Keeps a 200 answer and sets its ETag and Cache-Control on the reply. `headers` are kept with the
+   * body and sent again with every 200 from it (not with a 304: the client keeps what it has). The
+   * body must be the same for every anonymous visitor: a page has its nonce taken out first.
    */
-  serve(ticket: CacheTicket, request: FastifyRequest, reply: FastifyReply, nonce?: string): boolean;
-  /**
-   * Keeps a 200 answer and sets its ETag and Cache-Control on the reply. `nonce`: the CSP nonce the
-   * page was rendered with; it is never served again, each hit gets the nonce passed to `serve`.
-   */
-  store(ticket: CacheTicket, reply: FastifyReply, body: Buffer, contentType: string, nonce?: string): void;
+  store(ticket: CacheTicket, reply: FastifyReply, body: Buffer, contentType: string, headers?: Record<string, string>): void;
   readonly versions: ContentVersions;
 };
 
@@ -95,7 +94,7 @@ export function createPublicCache(versions: ContentVersions, { enabled = true } 
       if (!cacheablePage.test(rest)) return Promise.resolve(null);
       return ticket(request, tenant.businessName);
     },
-    serve(t, request, reply, nonce) {
+    serve(t, request, reply) {
       const e = entries.get(t.key);
       if (!e) return false;
       if (e.businessId !== t.businessId || e.version !== t.version || Date.now() - e.at > maxAgeMs) {
@@ -105,21 +104,12 @@ export function createPublicCache(versions: ContentVersions, { enabled = true } 
       // most recently used last: the oldest entries go first when the budget is spent
       entries.delete(t.key);
       entries.set(t.key, e);
-      reply
-        .header('etag', e.etag)
-        .header('cache-control', e.nonceParts ? nonceCacheControl : publicCacheControl)
-        .header('vary', 'accept-encoding')
-        .header('x-cache', 'HIT');
+      reply.header('etag', e.etag).header('cache-control', publicCacheControl).header('vary', 'accept-encoding').header('x-cache', 'HIT');
       if (etagMatches(request.headers['if-none-match'], e.etag)) {
         reply.code(304).send();
         return true;
       }
-      reply.header('content-type', e.contentType);
-      if (e.nonceParts) {
-        // a fresh nonce per response: compressed by the compress plugin as any page is
-        reply.send(e.nonceParts.join(nonce ?? ''));
-        return true;
-      }
+      reply.header('content-type', e.contentType).headers(e.headers);
       const encoding = e.body.length >= compressMin ? acceptedEncoding(request.headers['accept-encoding']) : null;
       if (encoding === 'br') {
         e.br ??= brotliCompressSync(e.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } });
@@ -132,17 +122,13 @@ export function createPublicCache(versions: ContentVersions, { enabled = true } 
       }
       return true;
     },
-    store(t, reply, body, contentType, nonce) {
-      const nonceParts = nonce ? body.toString('utf8').split(nonce) : undefined;
+    store(t, reply, body, contentType, headers = {}) {
       const etag = `W/"${t.version}-${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`;
-      reply
-        .header('etag', etag)
-        .header('cache-control', nonce ? nonceCacheControl : publicCacheControl)
-        .header('vary', 'accept-encoding');
+      reply.header('etag', etag).header('cache-control', publicCacheControl).header('vary', 'accept-encoding').headers(headers);
       const size = body.length * 2 + t.key.length;
       if (size > maxBytes / 64) return;
       drop(t.key);
-      entries.set(t.key, { ...t, at: Date.now(), contentType, etag, body, nonceParts, size });
+      entries.set(t.key, { ...t, at: Date.now(), contentType, etag, body, headers, size });
       bytes += size;
       for (const key of entries.keys()) {
         if (bytes <= maxBytes) break;

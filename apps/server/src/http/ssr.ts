@@ -6,8 +6,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { AppContext } from '../app-context.ts';
-import { newCspNonce, pagePolicy, permissionsPolicy } from './content-security-policy.ts';
-import type { PublicCache } from './public-cache.ts';
+import { hashInlineScripts, newCspNonce, pagePolicy, permissionsPolicy } from './content-security-policy.ts';
+import { nonceCacheControl, type PublicCache } from './public-cache.ts';
 
 // Our own Fastify ↔ Web Request/Response adapter for the React Router build (docs/decisions/002-ssr-adapter.md).
 // Registered last: it answers every page path that no API route claimed.
@@ -17,6 +17,7 @@ const shortCache = 'public, max-age=300';
 const notPages = ['/api/', '/media/', '/assets/'];
 
 type RequestHandler = ReturnType<typeof createRequestHandler>;
+type Policy = ReturnType<typeof pagePolicy>;
 
 export async function loadWebBuild(ctx: AppContext): Promise<ServerBuild | null> {
   const file = path.join(ctx.config.webBuildDir, 'server/index.js');
@@ -65,14 +66,18 @@ export function ssrRoutes(ctx: AppContext, cache?: PublicCache) {
       handler: (request, reply) => {
         const nonce = newCspNonce();
         nonces.set(request, nonce);
-        return renderPage(handle, ctx, request, reply, nonce, cache);
+        return renderPage(handle, ctx, request, reply, nonce, policy, cache);
       },
-      // Every HTML page gets the policy with its own nonce. A 304 gets none: the browser keeps the
-      // page it has with the policy that came with it (a new nonce would block that page's scripts).
+      // Every HTML page gets the policy with its own nonce, and no shared cache may keep it, unless
+      // it is a page of the public cache, which came with its own hash-based policy (decision 022).
+      // A 304 gets none: the browser keeps the page it has with the policy that came with it (a new
+      // nonce would block that page's scripts).
       onSend: async (request, reply, payload) => {
         const nonce = nonces.get(request);
-        if (nonce && reply.statusCode !== 304 && String(reply.getHeader('content-type')).startsWith('text/html')) {
-          reply.header('content-security-policy', policy(nonce)).header('permissions-policy', permissionsPolicy);
+        const html = String(reply.getHeader('content-type')).startsWith('text/html');
+        if (nonce && html && reply.statusCode !== 304 && !reply.hasHeader('content-security-policy')) {
+          reply.header('content-security-policy', policy({ nonce })).header('permissions-policy', permissionsPolicy);
+          if (!/no-store/.test(String(reply.getHeader('cache-control') ?? ''))) reply.header('cache-control', nonceCacheControl);
         }
         return payload;
       },
@@ -86,14 +91,15 @@ async function renderPage(
   request: FastifyRequest,
   reply: FastifyReply,
   nonce: string,
+  policy: Policy,
   cache?: PublicCache,
 ) {
   const pathname = request.url.split('?')[0];
   if (notPages.some((p) => pathname.startsWith(p))) return reply.callNotFound();
-  // Anonymous storefront pages come from the public cache while the business's content is unchanged.
-  // A page is stored with the nonce it was rendered with; each hit gets its own in its place.
+  // Anonymous storefront pages come from the public cache while the business's content is unchanged,
+  // byte for byte with the policy they were stored with, so a CDN may keep them too (decision 022).
   const ticket = cache ? await cache.pageTicket(request) : null;
-  if (ticket && cache?.serve(ticket, request, reply, nonce)) return reply;
+  if (ticket && cache?.serve(ticket, request, reply)) return reply;
   const controller = new AbortController();
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
@@ -106,11 +112,20 @@ async function renderPage(
   if (ticket && cache && response.status === 200 && response.body && !response.headers.has('set-cookie')) {
     const body = Buffer.from(await response.arrayBuffer());
     reply.status(200);
-    for (const [name, value] of response.headers) if (name !== 'cache-control') reply.header(name, value);
+    for (const [name, value] of response.headers) if (name !== 'cache-control' && name !== 'content-length') reply.header(name, value);
     const contentType = response.headers.get('content-type') ?? 'text/html; charset=utf-8';
-    // only HTML carries the nonce (a .data load has none to replace)
-    cache.store(ticket, reply, body, contentType, contentType.startsWith('text/html') ? nonce : undefined);
-    return reply.send(body);
+    // a .data load has no scripts and no policy
+    if (!contentType.startsWith('text/html')) {
+      cache.store(ticket, reply, body, contentType);
+      return reply.send(body);
+    }
+    // The whole page is rendered (streamed data included): its nonce goes, its scripts' hashes come.
+    const shared = hashInlineScripts(body.toString('utf8'), nonce);
+    if (!shared) return reply.send(body);
+    const page = Buffer.from(shared.html);
+    const headers = { 'content-security-policy': policy({ hashes: shared.hashes }), 'permissions-policy': permissionsPolicy };
+    cache.store(ticket, reply, page, contentType, headers);
+    return reply.send(page);
   }
   return sendWebResponse(reply, response);
 }

@@ -1,8 +1,10 @@
 import { createContext, useContext } from 'react';
 
 // This response's Content-Security-Policy nonce for scripts we write ourselves (React Router's own
-// carry it already). Provided by entry.server.tsx; in the browser there is none, and none is needed:
-// a script React adds after load never runs.
+// carry it already). It also marks them as ours: on a page shared through caches only scripts that
+// carried the nonce are allowed, by hash (docs/decisions/022-hashed-csp-for-shared-pages.md).
+// Provided by entry.server.tsx; in the browser there is none, and none is needed: a script React
+// adds after load never runs.
 export const CspNonce = createContext<string | undefined>(undefined);
 
 /**
