@@ -48,7 +48,10 @@ export const products = pgTable(
     index('products_name_idx').on(t.businessId, t.productName),
     index('products_category_idx').on(t.businessId, t.category),
     index('products_tags_idx').using('gin', t.tags),
-    index('products_search_weighted_idx').using('gin', t.search),
+    // The weighted document with the business (btree_gin, docs/decisions/024): one business's matches are the
+    // intersection of two posting lists, so a shop search reads only its matching rows; a search across every
+    // business uses the document column alone, as a plain GIN index on it would.
+    index('products_search_business_idx').using('gin', t.businessId, t.search),
     index('products_directory_idx').on(t.isPromoted, t.createdAt),
     // Search tiers (docs/decisions/017-search-tiers-and-capped-counts.md): the name alone, and the name with
     // category/tags/item no, each with an index of its own, so each relevance tier is an index scan.

@@ -131,8 +131,9 @@ type Row = { type: SearchKind; business_id: string; id: string; name: string; cr
  * category, tags or item no, 3 a word needs the description. Only the first searchCountCap matches can
  * be paged to; `count` is exact up to there, and `countCapped` says there are more.
  *
- * How (decision 017): in one business (a few thousand items at most) every item of the business is
- * tested through its btree. Across every business no plan is left to the planner's guess of how common
+ * How (decisions 017 and 024): in one business (a few thousand items at most) its matches are read once,
+ * for the page and the count, through the (business_id, search) GIN index. Across every business no plan
+ * is left to the planner's guess of how common
  * a combination of words is (a guess that is wrong by 10,000x walked 890,000 rows for one query):
  * - the count stops at searchCountCap + 1 rows (countMatches);
  * - at most searchCountCap matches: all of them are read through the GIN index and sorted;
@@ -151,8 +152,7 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
   const visible = sql`t.is_public and not t.is_blocked${promoted} and ${
     opts.businessId ? sql`t.business_id = ${opts.businessId}` : sql`t.business_id <> all(${notBlocked})`
   }`;
-  // coalesce() hides the document from the GIN index: one business is read through its btree.
-  const matching = opts.businessId ? sql`coalesce(t.search, ''::tsvector) @@ ${tsq}` : sql`t.search @@ ${tsq}`;
+  const matching = sql`t.search @@ ${tsq}`;
   const relevance = opts.sort === 'Relevance';
   // A row's tier is read from its stored weighted document (A name, B labels): no document is rebuilt.
   const inName = sql`${weighted(tq, 'A')}::tsquery`;
@@ -171,14 +171,21 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
       order by ${orderBy(opts.sort)} limit ${limit - offset} offset ${offset}`);
 
   if (opts.businessId) {
-    const counted = kinds.map(
-      (s) => sql`(select count(*) from (select 1 from ${s.from} t where ${visible} and ${matching} limit ${searchCountCap + 1}) c)`,
+    // One business: every match is read once, for the page and the count together (a shop's matches are a few
+    // hundred at most). Products through the GIN index on (business_id, search), which intersects the business's
+    // posting list with the words' (decision 024), unless a word is a true prefix (':*'): its GIN lookup would
+    // collect that prefix's matches in every business first, so then the business's btree is read instead, as
+    // are catalogues (a few dozen per shop). coalesce() hides the document from the GIN index.
+    const viaBtree = sql`coalesce(t.search, ''::tsvector) @@ ${tsq}`;
+    const inShop = (s: Source) => (s.kind === 'product' && !tq.includes(':*') ? matching : viaBtree);
+    const every = sql.join(
+      kinds.map((s) => sql`(select ${columns(s, tierOf())} from ${s.from} t where ${visible} and ${inShop(s)})`),
+      sql` union all `,
     );
-    const [page, total] = await Promise.all([
-      offset >= limit ? { rows: [] } : allPage(ctx.db),
-      ctx.db.execute<{ n: number }>(sql`select (${sql.join(counted, sql` + `)})::int as n`),
-    ]);
-    return toPage(page.rows, total.rows[0]?.n ?? 0);
+    const { rows } = await ctx.db.execute<{ n: number; page: Row[] }>(sql`with m as materialized (${every})
+      select (select count(*) from m)::int as n, (select coalesce(json_agg(p), '[]'::json) from (select * from m
+        order by ${orderBy(opts.sort)} limit ${Math.max(0, limit - offset)} offset ${offset}) p) as page`);
+    return toPage(rows[0]?.page ?? [], rows[0]?.n ?? 0);
   }
 
   return ctx.db.transaction(async (tx) => {
