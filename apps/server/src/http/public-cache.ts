@@ -19,6 +19,11 @@ export const publicCacheControl = 'public, max-age=0, s-maxage=10, stale-while-r
  * Pages kept here have no nonce and go out with `publicCacheControl` (docs/decisions/022-hashed-csp-for-shared-pages.md).
  */
 export const nonceCacheControl = 'private, no-cache';
+/**
+ * What a shared cache must tell apart: encodings, and requests with credentials, which this server
+ * answers afresh and privately, so a CDN never hands a kept anonymous answer to a signed-in caller.
+ */
+export const publicVary = 'accept-encoding, authorization';
 
 // Reads of one business's public data, answered the same for every anonymous visitor.
 const cacheableApi =
@@ -104,7 +109,7 @@ export function createPublicCache(versions: ContentVersions, { enabled = true } 
       // most recently used last: the oldest entries go first when the budget is spent
       entries.delete(t.key);
       entries.set(t.key, e);
-      reply.header('etag', e.etag).header('cache-control', publicCacheControl).header('vary', 'accept-encoding').header('x-cache', 'HIT');
+      reply.header('etag', e.etag).header('cache-control', publicCacheControl).header('vary', publicVary).header('x-cache', 'HIT');
       if (etagMatches(request.headers['if-none-match'], e.etag)) {
         reply.code(304).send();
         return true;
@@ -124,7 +129,7 @@ export function createPublicCache(versions: ContentVersions, { enabled = true } 
     },
     store(t, reply, body, contentType, headers = {}) {
       const etag = `W/"${t.version}-${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`;
-      reply.header('etag', etag).header('cache-control', publicCacheControl).header('vary', 'accept-encoding').headers(headers);
+      reply.header('etag', etag).header('cache-control', publicCacheControl).header('vary', publicVary).headers(headers);
       const size = body.length * 2 + t.key.length;
       if (size > maxBytes / 64) return;
       drop(t.key);
