@@ -118,15 +118,15 @@ const send = (base: string, method: string, url: string, { token, body }: { toke
     body: body ? JSON.stringify(body) : undefined,
   });
 
+async function signedInOwner(businessName: string): Promise<string> {
+  const email = `${businessName}@example.test`;
+  const { id } = await createBusiness(app.ctx, { businessName, name: businessName, email, password: 'pw-123456789' });
+  return createSession(app.ctx, id);
+}
+
 describe('two app nodes on one database', () => {
   it('a product made private through node A leaves node B’s API and page within a second', async () => {
-    const { id } = await createBusiness(app.ctx, {
-      businessName: 'two-nodes',
-      name: 'Two nodes',
-      email: 'two@example.test',
-      password: 'pw-123456789',
-    });
-    const token = await createSession(app.ctx, id);
+    const token = await signedInOwner('two-nodes');
     const created = await send(nodeA, 'POST', '/api/userAdmin/products/create', {
       token,
       body: { category: 'Lamps', productName: 'Brass lamp', description: 'Hand made' },
@@ -173,13 +173,7 @@ describe('two app nodes on one database', () => {
   // Issue 13's acceptance: a write to a product, catalogue, profile or theme changes the next public
   // answer and page on the node that wrote it at once, and on the other node within a second.
   it('a product, catalogue, profile or theme write shows at once on the writing node and within a second on the other', async () => {
-    const { id } = await createBusiness(app.ctx, {
-      businessName: 'write-shop',
-      name: 'Write shop',
-      email: 'write@example.test',
-      password: 'pw-123456789',
-    });
-    const token = await createSession(app.ctx, id);
+    const token = await signedInOwner('write-shop');
     const write = async (method: string, url: string, body: object) => {
       const res = await send(nodeA, method, url, { token, body });
       expect(res.status, await res.clone().text()).toBeLessThan(300);
@@ -205,7 +199,7 @@ describe('two app nodes on one database', () => {
     await write('PUT', '/api/userAdmin/catalogues/updateStatus', { id: catalogue._id });
     const details = {
       logo: '',
-      email: 'write@example.test',
+      email: 'write-shop@example.test',
       address: '1 Mill Road',
       phoneNo: '9876543210',
       facebookLink: '',
