@@ -43,7 +43,7 @@ export function BannerCarousel({ images, name }: { images: string[]; name: strin
         </div>
       </div>
       {many ? (
-        <div className="absolute inset-x-0 bottom-2 flex justify-center gap-2">
+        <div className="absolute inset-x-0 bottom-1 flex justify-center">
           {images.map((src, i) => (
             <button
               key={src}
@@ -51,8 +51,11 @@ export function BannerCarousel({ images, name }: { images: string[]; name: strin
               aria-label={`Show image ${i + 1} of ${images.length}`}
               aria-current={i === current ? 'true' : undefined}
               onClick={() => embla?.scrollTo(i)}
-              className={`h-2.5 w-2.5 rounded-full border border-white ${i === current ? 'bg-white' : 'bg-white/30'}`}
-            />
+              // A 24 px target (WCAG 2.5.8) around the 10 px dot.
+              className="grid h-6 w-6 place-items-center"
+            >
+              <span className={`h-2.5 w-2.5 rounded-full border border-white ${i === current ? 'bg-white' : 'bg-white/30'}`} />
+            </button>
           ))}
         </div>
       ) : null}

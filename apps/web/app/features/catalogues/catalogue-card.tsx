@@ -4,7 +4,12 @@ import { MediaImage } from '../../ui/media-image';
 import { CatalogueCollage } from './catalogue-collage';
 import { CategoryHashtags } from './category-hashtags';
 
-type Props = { catalogue: Catalogue; href: string };
+type Props = {
+  catalogue: Catalogue;
+  href: string;
+  /** h2 where the cards sit right under the page's h1 (listings), h3 under a section's h2. */
+  heading?: 'h2' | 'h3';
+};
 
 export const productCountText = (n: number) => `${n} ${n === 1 ? 'Product' : 'Products'}`;
 
@@ -23,12 +28,12 @@ export function CatalogueCard({ template, ...props }: Props & { template?: strin
 }
 
 /** The collage card: rotating three-image collage, name, category hashtags, product count, 'View Catalogue'. */
-export function CollageCatalogueCard({ catalogue, href }: Props) {
+export function CollageCatalogueCard({ catalogue, href, heading: Heading = 'h3' }: Props) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-black/10 bg-background shadow-sm">
       <CatalogueCollage images={catalogue.images} name={catalogue.catalogueName} />
       <div className="flex flex-1 flex-col gap-2 p-3">
-        <h3 className="break-words font-semibold capitalize">{catalogue.catalogueName}</h3>
+        <Heading className="break-words font-semibold capitalize">{catalogue.catalogueName}</Heading>
         <CategoryHashtags categories={catalogue.categories} />
         <p className="text-sm">{productCountText(catalogue.totalProducts)}</p>
         <Link to={href} className="mt-auto self-start rounded bg-primary px-3 py-1.5 text-on-primary text-sm">
@@ -40,7 +45,7 @@ export function CollageCatalogueCard({ catalogue, href }: Props) {
 }
 
 /** template1: one image with the name over it; the whole card is the link. */
-export function SimpleCatalogueCard({ catalogue, href }: Props) {
+export function SimpleCatalogueCard({ catalogue, href, heading: Heading = 'h3' }: Props) {
   const image = catalogue.images[0];
   return (
     <article className="group relative aspect-square overflow-hidden rounded-lg bg-surface">
@@ -55,7 +60,7 @@ export function SimpleCatalogueCard({ catalogue, href }: Props) {
         />
       ) : null}
       <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent p-3 pt-10">
-        <h3 className="break-words font-semibold text-white capitalize">{catalogue.catalogueName}</h3>
+        <Heading className="break-words font-semibold text-white capitalize">{catalogue.catalogueName}</Heading>
       </div>
       <Link to={href} className="absolute inset-0" aria-label={`View Catalogue ${catalogue.catalogueName}`} />
     </article>

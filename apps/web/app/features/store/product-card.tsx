@@ -4,7 +4,16 @@ import { Link } from 'react-router';
 import { MediaImage } from '../../ui/media-image';
 import { formatRupees } from './format';
 
-type Props = { product: Product; onOwnDomain: boolean; template1: boolean; sizes?: string; eager?: boolean; wide?: boolean };
+type Props = {
+  product: Product;
+  onOwnDomain: boolean;
+  template1: boolean;
+  sizes?: string;
+  eager?: boolean;
+  wide?: boolean;
+  /** h2 where the cards sit right under the page's h1 (listings), h3 under a section's h2. */
+  heading?: 'h2' | 'h3';
+};
 
 /** SPEC cards: image, name, description clamped to 4 lines; template1 is a simple image-and-name card with an overlay link. */
 export function ProductCard({
@@ -14,6 +23,7 @@ export function ProductCard({
   sizes = '(min-width: 1280px) 25vw, (min-width: 640px) 33vw, 50vw',
   eager,
   wide,
+  heading: Heading = 'h3',
 }: Props) {
   const to = productPath(product.businessName, product._id, onOwnDomain);
   const image = product.images[0] ? (
@@ -33,11 +43,11 @@ export function ProductCard({
       <article data-card="simple" className="group relative aspect-square overflow-hidden rounded-lg bg-surface">
         {image}
         <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent p-3 pt-10">
-          <h3 className="line-clamp-2 font-semibold text-white capitalize">
+          <Heading className="line-clamp-2 font-semibold text-white capitalize">
             <Link to={to} className="after:absolute after:inset-0 focus-visible:outline-none">
               {product.productName}
             </Link>
-          </h3>
+          </Heading>
         </div>
       </article>
     );
@@ -49,11 +59,11 @@ export function ProductCard({
     >
       <div className={`aspect-square shrink-0 overflow-hidden bg-surface ${wide ? 'w-2/5' : ''}`}>{image}</div>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <h3 className="line-clamp-2 font-semibold capitalize">
+        <Heading className="line-clamp-2 font-semibold capitalize">
           <Link to={to} className="after:absolute after:inset-0">
             {product.productName}
           </Link>
-        </h3>
+        </Heading>
         {product.pricePerUnit !== null ? <p className="font-semibold text-primary">{formatRupees(product.pricePerUnit)}</p> : null}
         <p className="line-clamp-4 text-muted text-sm">{product.description}</p>
       </div>

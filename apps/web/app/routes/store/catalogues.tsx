@@ -53,7 +53,12 @@ export default function CataloguesPage({ loaderData }: Route.ComponentProps) {
           gridClass={`grid gap-4 ${store.template1 ? 'grid-cols-2 lg:grid-cols-4' : 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3'}`}
           empty="No catalogues yet."
           render={(c) => (
-            <CatalogueCard catalogue={c} href={cataloguePath(c.businessName, c._id, store.onOwnDomain)} template={store.profile.template} />
+            <CatalogueCard
+              catalogue={c}
+              href={cataloguePath(c.businessName, c._id, store.onOwnDomain)}
+              template={store.profile.template}
+              heading="h2"
+            />
           )}
         />
       </QueryProvider>

@@ -60,7 +60,9 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
           keyOf={(p) => p._id}
           gridClass={`grid gap-4 ${store.template1 ? 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6' : 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-4'}`}
           empty="No products yet."
-          render={(p, i) => <ProductCard product={p} onOwnDomain={store.onOwnDomain} template1={store.template1} eager={i < 4} />}
+          render={(p, i) => (
+            <ProductCard product={p} onOwnDomain={store.onOwnDomain} template1={store.template1} eager={i < 4} heading="h2" />
+          )}
         />
       </QueryProvider>
     </main>
