@@ -50,4 +50,24 @@ describe('Pagination', () => {
     rerender(<Pagination page={1} totalPages={1} onChange={() => {}} />);
     expect(screen.queryByRole('navigation')).toBeNull();
   });
+
+  it('with hrefOf, pages are links to their URL; a plain click calls onChange instead of following', () => {
+    const onChange = vi.fn();
+    render(<Pagination page={1} totalPages={3} onChange={onChange} hrefOf={(p) => `/search?pageNo=${p}`} />);
+    const two = screen.getByRole('link', { name: '2' });
+    expect(two.getAttribute('href')).toBe('/search?pageNo=2');
+    expect(screen.getByRole('link', { name: 'Next page' }).getAttribute('href')).toBe('/search?pageNo=2');
+    expect(screen.getByRole('link', { name: '1' }).getAttribute('aria-current')).toBe('page');
+    // No previous page: nothing to follow or focus.
+    expect(screen.queryByRole('link', { name: 'Previous page' })).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+    const plain = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    two.dispatchEvent(plain);
+    expect(plain.defaultPrevented).toBe(true);
+    // Ctrl/Cmd-click opens the page in a new tab, as any link does.
+    const newTab = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ctrlKey: true });
+    screen.getByRole('link', { name: '3' }).dispatchEvent(newTab);
+    expect(newTab.defaultPrevented).toBe(false);
+    expect(onChange.mock.calls).toEqual([[2]]);
+  });
 });

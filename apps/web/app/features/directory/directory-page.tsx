@@ -28,7 +28,11 @@ const sections = [
   { id: 'profiles', title: 'User Profiles' },
 ];
 
-/** SPEC Directory (/showcases): promoted and ordinary products, catalogues and profiles across businesses. */
+/**
+ * SPEC Directory (/showcases): promoted and ordinary products, catalogues and profiles across businesses.
+ * Each section is keyed by the page the server rendered: new loader data (a link followed, the nav)
+ * restarts it there.
+ */
 export function DirectoryPage({ data }: { data: DirectoryData }) {
   return (
     <main>
@@ -49,6 +53,8 @@ export function DirectoryPage({ data }: { data: DirectoryData }) {
         <div className="grid gap-16 lg:grid-cols-[1fr_2fr]">
           <DirectorySection<Product>
             id="promoted-products"
+            firstPage={data.pages['promoted-products']}
+            key={data.pages['promoted-products']}
             title="Promoted Products"
             path="/public/products/fetchAllUsers"
             field="products"
@@ -63,6 +69,8 @@ export function DirectoryPage({ data }: { data: DirectoryData }) {
           />
           <DirectorySection<Product>
             id="products"
+            firstPage={data.pages.products}
+            key={data.pages.products}
             title="Products"
             path="/public/products/fetchAllUsers"
             field="products"
@@ -81,6 +89,8 @@ export function DirectoryPage({ data }: { data: DirectoryData }) {
         <div className="grid gap-16">
           <DirectorySection<Catalogue>
             id="promoted-catalogues"
+            firstPage={data.pages['promoted-catalogues']}
+            key={data.pages['promoted-catalogues']}
             title="Promoted Catalogues"
             path="/public/catalogues/fetchAllUsers"
             field="catalogues"
@@ -95,6 +105,8 @@ export function DirectoryPage({ data }: { data: DirectoryData }) {
           />
           <DirectorySection<Catalogue>
             id="catalogues"
+            firstPage={data.pages.catalogues}
+            key={data.pages.catalogues}
             title="Catalogues"
             path="/public/catalogues/fetchAllUsers"
             field="catalogues"
@@ -113,6 +125,8 @@ export function DirectoryPage({ data }: { data: DirectoryData }) {
         <div className="grid gap-16">
           <DirectorySection<UserProfile>
             id="promoted-profiles"
+            firstPage={data.pages['promoted-profiles']}
+            key={data.pages['promoted-profiles']}
             title="Promoted Profiles"
             subtitle="Prime businesses on StashBlog"
             path="/public/user/fetchAll"
@@ -128,6 +142,8 @@ export function DirectoryPage({ data }: { data: DirectoryData }) {
           />
           <DirectorySection<UserProfile>
             id="profiles"
+            firstPage={data.pages.profiles}
+            key={data.pages.profiles}
             title="User Profiles"
             path="/public/user/fetchAll"
             field="userProfiles"

@@ -1,13 +1,16 @@
 import { searchMessages } from '@stashblog/contract/search-options';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import { useLocation } from 'react-router';
 import { apiPayload } from '../../lib/api-client';
 import { Pagination, totalPagesOf } from '../../ui/pagination';
+import type { DirectorySectionId } from './directory-sizes';
 
 type Page<T> = { items: T[]; count: number; countCapped?: boolean };
 
 type Props<T> = {
-  id: string;
+  /** The section's element id, also the query parameter of its page (`?products=2#products`). */
+  id: DirectorySectionId;
   title: string;
   subtitle?: string;
   /** API path (under /api) and its items field. */
@@ -15,7 +18,9 @@ type Props<T> = {
   field: string;
   args: Record<string, unknown>;
   perPage: number;
+  /** The page the server rendered (`firstPage`, 1 unless the URL asked for another) without a search. */
   first: Page<T>;
+  firstPage: number;
   keyOf: (item: T) => string;
   render: (item: T, index: number) => React.ReactNode;
   gridClass: string;
@@ -26,25 +31,38 @@ type Props<T> = {
 const debounceMs = 300;
 
 /**
- * One directory section: its own search box and pages (window of 5). The server renders page 1 without
- * a search; later pages and searches come from the SPEC §7 call as the visitor uses them.
+ * One directory section: its own search box and pages (window of 5). The server renders the page the URL
+ * names (page 1 by default) without a search; page links are real links to that URL, so one clicked
+ * before hydration still opens its page. Once hydrated, pages and searches come from the SPEC §7 call.
  */
 export function DirectorySection<T>(props: Props<T>) {
-  const { id, title, subtitle, path, field, args, perPage, first, keyOf, render, gridClass, empty, searchLabel } = props;
+  const { id, title, subtitle, path, field, args, perPage, first, firstPage, keyOf, render, gridClass, empty, searchLabel } = props;
   const headingId = useId();
+  const location = useLocation();
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
-  const [pageNo, setPageNo] = useState(1);
+  const [pageNo, setPageNo] = useState(firstPage);
 
+  // A new search starts at page 1; nothing changes until the text differs (the server's page stays).
   useEffect(() => {
+    const next = text.trim();
+    if (next === search) return;
     const t = setTimeout(() => {
-      setSearch(text.trim());
+      setSearch(next);
       setPageNo(1);
     }, debounceMs);
     return () => clearTimeout(t);
-  }, [text]);
+  }, [text, search]);
 
-  const isFirst = pageNo === 1 && search === '';
+  const hrefOf = (p: number) => {
+    const params = new URLSearchParams(location.search);
+    if (p > 1) params.set(id, String(p));
+    else params.delete(id);
+    const query = params.toString();
+    return `${location.pathname}${query ? `?${query}` : ''}#${id}`;
+  };
+
+  const isFirst = pageNo === firstPage && search === '';
   const query = useQuery({
     queryKey: ['directory', id, search, pageNo],
     queryFn: async () => {
@@ -101,7 +119,14 @@ export function DirectorySection<T>(props: Props<T>) {
         )}
       </div>
       <div className="mt-6">
-        <Pagination page={pageNo} totalPages={totalPages} onChange={setPageNo} label={`${title} pages`} />
+        <Pagination
+          page={pageNo}
+          totalPages={totalPages}
+          onChange={setPageNo}
+          // With a search the pages are the search's, which only the client knows: no link for those.
+          hrefOf={search ? undefined : hrefOf}
+          label={`${title} pages`}
+        />
         {page.countCapped && pageNo >= totalPages ? (
           <p className="mt-3 text-center text-slate-500 text-sm">{searchMessages.capped}</p>
         ) : null}

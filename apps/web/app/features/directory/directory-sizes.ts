@@ -9,3 +9,14 @@ export const directorySizes = {
   /** Profiles are shown in groups (rows) of 4. */
   profileGroup: 4,
 } as const;
+
+/** The sections of /showcases: their element ids, and the query parameter naming each one's page. */
+export const directorySectionIds = [
+  'promoted-products',
+  'products',
+  'promoted-catalogues',
+  'catalogues',
+  'promoted-profiles',
+  'profiles',
+] as const;
+export type DirectorySectionId = (typeof directorySectionIds)[number];

@@ -6,7 +6,7 @@ import { fetchAllUsersCatalogues } from '@stashblog/server/modules/catalogues/pu
 import { fetchDirectoryProducts } from '@stashblog/server/modules/products/products.service.ts';
 import { fetchAllUsers } from '@stashblog/server/modules/users/users.service.ts';
 import type { AppLoadContext } from 'react-router';
-import { directorySizes as size } from './directory-sizes';
+import { type DirectorySectionId, directorySectionIds, directorySizes as size } from './directory-sizes';
 
 export type ProfileList = { userProfiles: UserProfile[]; count: number };
 export type DirectoryData = {
@@ -16,19 +16,41 @@ export type DirectoryData = {
   catalogues: CatalogueList;
   promotedProfiles: ProfileList;
   profiles: ProfileList;
+  /** The page of each section the server rendered (`?products=2`, by section id), 1 when not asked. */
+  pages: Record<DirectorySectionId, number>;
 };
 
-/** `/showcases`: the first page of every directory section, rendered on the server (SPEC §7 fetchAllUsers calls). */
-export async function loadDirectory(context: AppLoadContext): Promise<DirectoryData> {
+/**
+ * `/showcases`: a page of every directory section, rendered on the server (SPEC §7 fetchAllUsers calls):
+ * the first, or the one the pager's link asked for (`?catalogues=3#catalogues`), so a pager click made
+ * before hydration or without JavaScript still opens that page.
+ */
+export async function loadDirectory(context: AppLoadContext, request: Request): Promise<DirectoryData> {
   const ctx = context.ctx;
-  const paging = (perPage: number) => ({ pageNo: 1, perPage, sort: defaultSort, searchQuery: undefined });
+  const search = new URL(request.url).searchParams;
+  const pages = Object.fromEntries(
+    directorySectionIds.map((id) => [id, Math.min(Math.max(1, Number.parseInt(search.get(id) ?? '1', 10) || 1), 10_000)]),
+  ) as Record<DirectorySectionId, number>;
+  const paging = (perPage: number, id: DirectorySectionId) => ({ pageNo: pages[id], perPage, sort: defaultSort, searchQuery: undefined });
   const [promotedProducts, products, promotedCatalogues, catalogues, promotedProfiles, profiles] = await Promise.all([
-    fetchDirectoryProducts(ctx, { query: { ...paging(size.promotedProducts), isPromoted: true } }),
-    fetchDirectoryProducts(ctx, { query: { ...paging(size.products), isPromoted: undefined } }),
-    fetchAllUsersCatalogues(ctx, { ...paging(size.promotedCatalogues), isPromoted: true }),
-    fetchAllUsersCatalogues(ctx, { ...paging(size.catalogues), isPromoted: undefined }),
-    fetchAllUsers(ctx, { pageNo: 1, perPage: size.promotedProfiles, isPrimeUser: true, businessName: undefined, searchQuery: undefined }),
-    fetchAllUsers(ctx, { pageNo: 1, perPage: size.profiles, isPrimeUser: undefined, businessName: undefined, searchQuery: undefined }),
+    fetchDirectoryProducts(ctx, { query: { ...paging(size.promotedProducts, 'promoted-products'), isPromoted: true } }),
+    fetchDirectoryProducts(ctx, { query: { ...paging(size.products, 'products'), isPromoted: undefined } }),
+    fetchAllUsersCatalogues(ctx, { ...paging(size.promotedCatalogues, 'promoted-catalogues'), isPromoted: true }),
+    fetchAllUsersCatalogues(ctx, { ...paging(size.catalogues, 'catalogues'), isPromoted: undefined }),
+    fetchAllUsers(ctx, {
+      pageNo: pages['promoted-profiles'],
+      perPage: size.promotedProfiles,
+      isPrimeUser: true,
+      businessName: undefined,
+      searchQuery: undefined,
+    }),
+    fetchAllUsers(ctx, {
+      pageNo: pages.profiles,
+      perPage: size.profiles,
+      isPrimeUser: undefined,
+      businessName: undefined,
+      searchQuery: undefined,
+    }),
   ]);
-  return { promotedProducts, products, promotedCatalogues, catalogues, promotedProfiles, profiles };
+  return { promotedProducts, products, promotedCatalogues, catalogues, promotedProfiles, profiles, pages };
 }

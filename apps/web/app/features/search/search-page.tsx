@@ -31,14 +31,18 @@ export function SearchPage({ data }: { data: SearchPageData }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search changes the stored list
   useEffect(() => setRecent(readRecent()), [term]);
 
-  function open(next: { filter?: SearchFilter; sort?: SearchSort; pageNo?: number }) {
+  type Next = { filter?: SearchFilter; sort?: SearchSort; pageNo?: number };
+  function hrefFor(next: Next) {
     const params = new URLSearchParams({ searchQuery: term });
     const f = next.filter ?? filter;
     const s = next.sort ?? sort;
     if (f !== 'All') params.set('filter', f);
     if (s !== searchSortOptions[0]) params.set('sort', s);
     if ((next.pageNo ?? 1) > 1) params.set('pageNo', String(next.pageNo));
-    navigate(`${action}?${params}`, { preventScrollReset: next.pageNo === undefined });
+    return `${action}?${params}`;
+  }
+  function open(next: Next) {
+    navigate(hrefFor(next), { preventScrollReset: next.pageNo === undefined });
   }
 
   // SPEC §4: no results → a warning, and query and page start over.
@@ -117,7 +121,13 @@ export function SearchPage({ data }: { data: SearchPageData }) {
             ))}
           </ul>
           <div className="mt-8">
-            <Pagination page={pageNo} totalPages={totalPages} onChange={(p) => open({ pageNo: p })} label="Search result pages" />
+            <Pagination
+              page={pageNo}
+              totalPages={totalPages}
+              onChange={(p) => open({ pageNo: p })}
+              hrefOf={(p) => hrefFor({ pageNo: p })}
+              label="Search result pages"
+            />
           </div>
           {result.countCapped && pageNo >= totalPages ? (
             <p className="mt-4 text-center text-muted text-sm">{searchMessages.capped}</p>

@@ -4,8 +4,8 @@ import { marketingMeta } from '../../features/marketing/seo';
 import { QueryProvider } from '../../ui/query-provider';
 import type { Route } from './+types/showcases';
 
-export function loader({ context }: Route.LoaderArgs) {
-  return loadDirectory(context);
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadDirectory(context, request);
 }
 
 export function headers() {
