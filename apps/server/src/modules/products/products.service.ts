@@ -309,16 +309,34 @@ export async function fetchPublicProduct(
   return toProduct(found.row, found.businessName);
 }
 
-/** GET public fetchAll: one business's public products. */
+/**
+ * GET public fetchAll: one business's public products. One query on the common path: the business
+ * is joined by name and the total comes with the page (`count(*) over ()`); only an empty page asks
+ * again, to tell a missing or blocked business (404) from a page past the end (its count still counts).
+ */
 export async function fetchPublicProducts(ctx: Pick<AppContext, 'db'>, { query }: { query: PublicFetchAllQuery }): Promise<ProductList> {
-  const businessId = await publicBusiness(ctx, query.businessName);
-  const where = and(
-    eq(products.businessId, businessId),
+  const filter = and(
     visible,
     query.isPromoted ? eq(products.isPromoted, true) : undefined,
     query.category ? sql`lower(${products.category}) = ${query.category.toLowerCase()}` : undefined,
   );
-  return listPage(ctx, where, query);
+  const rows = await ctx.db
+    .select({ ...selection, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(products)
+    .innerJoin(businesses, eq(businesses.id, products.businessId))
+    .where(and(eq(businesses.businessName, query.businessName.toLowerCase()), filter))
+    .orderBy(...orderFor(query.sort))
+    .limit(query.perPage)
+    .offset(Math.min((query.pageNo - 1) * query.perPage, maxOffset));
+  if (rows.length > 0) return { products: rows.map((r) => toProduct(r.row, r.businessName)), count: rows[0].total };
+  const businessId = await publicBusiness(ctx, query.businessName);
+  if (query.pageNo === 1) return { products: [], count: 0 };
+  const [total] = await ctx.db
+    .select({ count: count() })
+    .from(products)
+    .innerJoin(businesses, eq(businesses.id, products.businessId))
+    .where(and(eq(products.businessId, businessId), filter));
+  return { products: [], count: total?.count ?? 0 };
 }
 
 /** GET fetchSuggestions ('You Might Also Like'): same category or shared tags first, never the product itself. */

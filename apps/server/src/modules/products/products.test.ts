@@ -402,6 +402,11 @@ describe('public products', () => {
     const list = await app.inject({ method: 'GET', url: pub('fetchAll'), query: { businessName: 'pubshop' } });
     expect(list.json().payload).toMatchObject({ count: 1 });
     expect(names(list.json().payload.products)).toEqual(['Visible']);
+    // an empty list is not a missing business: one with nothing public answers an empty page, an unknown name 404
+    const empty = await app.inject({ method: 'GET', url: pub('fetchAll'), query: { businessName: 'othershop' } });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().payload).toEqual({ products: [], count: 0 });
+    expect((await app.inject({ method: 'GET', url: pub('fetchAll'), query: { businessName: 'nobody' } })).statusCode).toBe(404);
 
     await app.ctx.db.update(businesses).set({ isBlocked: true }).where(eq(businesses.id, owner.businessId));
     expect((await app.inject({ method: 'GET', url: pub('fetch'), query: { id: visible._id, businessName: 'pubshop' } })).statusCode).toBe(
