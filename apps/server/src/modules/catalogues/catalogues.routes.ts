@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { ownerOf, requireOwner } from '../../http/auth.ts';
+import { compiledSerializer } from '../../http/compiled-serializer.ts';
 import { ok } from '../../http/envelope.ts';
 import { visitorOf } from '../visits/visits.service.ts';
 import {
@@ -123,22 +124,27 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     const visitor = { tags: ['catalogues (public)'] };
+    // hot public reads: compiled serialisation from the contract's schema (decision 021)
+    const compiled = { serializerCompiler: compiledSerializer };
 
     app.get(
       `${pub}/fetchAll`,
-      { schema: { ...visitor, querystring: publicFetchAllCataloguesQuery, response: { 200: envelopeSchema(catalogueList) } } },
+      { schema: { ...visitor, querystring: publicFetchAllCataloguesQuery, response: { 200: envelopeSchema(catalogueList) } }, ...compiled },
       async (request) => ok(await fetchPublicCatalogues(ctx, request.query), serverMessages.fetched),
     );
 
     app.get(
       `${pub}/fetch`,
-      { schema: { ...visitor, querystring: publicFetchCatalogueQuery, response: { 200: envelopeSchema(cataloguePayload) } } },
+      { schema: { ...visitor, querystring: publicFetchCatalogueQuery, response: { 200: envelopeSchema(cataloguePayload) } }, ...compiled },
       async (request) => ok(await fetchPublicCatalogue(ctx, request.query), serverMessages.fetched),
     );
 
     app.get(
       `${pub}/fetchProducts`,
-      { schema: { ...visitor, querystring: publicFetchCatalogueProductsQuery, response: { 200: envelopeSchema(catalogueProductList) } } },
+      {
+        schema: { ...visitor, querystring: publicFetchCatalogueProductsQuery, response: { 200: envelopeSchema(catalogueProductList) } },
+        ...compiled,
+      },
       async (request) => ok(await fetchPublicCatalogueProducts(ctx, request.query), serverMessages.fetched),
     );
 
@@ -151,7 +157,7 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       `${pub}/fetchAllUsers`,
-      { schema: { ...visitor, querystring: fetchAllUsersCataloguesQuery, response: { 200: envelopeSchema(catalogueList) } } },
+      { schema: { ...visitor, querystring: fetchAllUsersCataloguesQuery, response: { 200: envelopeSchema(catalogueList) } }, ...compiled },
       async (request) => ok(await fetchAllUsersCatalogues(ctx, request.query), serverMessages.fetched),
     );
   };

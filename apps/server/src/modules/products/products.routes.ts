@@ -24,6 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { ownerOf, requireOwner } from '../../http/auth.ts';
+import { compiledSerializer } from '../../http/compiled-serializer.ts';
 import { ok } from '../../http/envelope.ts';
 import { visitorOf } from '../visits/visits.service.ts';
 import {
@@ -51,6 +52,8 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // onRequest, not preHandler: an expired token must answer 'token expired' before any body is judged.
     const owned = { onRequest: requireOwner(ctx) };
     const tags = ['products'];
+    // hot public reads: compiled serialisation from the contract's schema (decision 021)
+    const compiled = { serializerCompiler: compiledSerializer };
 
     app.post(
       `${admin}/create`,
@@ -129,19 +132,19 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       `${pub}/fetch`,
-      { schema: { tags, querystring: publicFetchQuery, response: { 200: envelopeSchema(productPayload) } } },
+      { schema: { tags, querystring: publicFetchQuery, response: { 200: envelopeSchema(productPayload) } }, ...compiled },
       async (request) => ok({ product: await fetchPublicProduct(ctx, request.query) }, serverMessages.fetched),
     );
 
     app.get(
       `${pub}/fetchAll`,
-      { schema: { tags, querystring: publicFetchAllQuery, response: { 200: envelopeSchema(productList) } } },
+      { schema: { tags, querystring: publicFetchAllQuery, response: { 200: envelopeSchema(productList) } }, ...compiled },
       async (request) => ok(await fetchPublicProducts(ctx, { query: request.query }), serverMessages.fetched),
     );
 
     app.get(
       `${pub}/fetchSuggestions`,
-      { schema: { tags, querystring: fetchSuggestionsQuery, response: { 200: envelopeSchema(suggestionsPayload) } } },
+      { schema: { tags, querystring: fetchSuggestionsQuery, response: { 200: envelopeSchema(suggestionsPayload) } }, ...compiled },
       async (request) => ok(await fetchProductSuggestions(ctx, { query: request.query }), serverMessages.fetched),
     );
 
@@ -156,7 +159,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       `${pub}/fetchAllUsers`,
-      { schema: { tags, querystring: fetchAllUsersQuery, response: { 200: envelopeSchema(productList) } } },
+      { schema: { tags, querystring: fetchAllUsersQuery, response: { 200: envelopeSchema(productList) } }, ...compiled },
       async (request) => ok(await fetchDirectoryProducts(ctx, { query: request.query }), serverMessages.fetched),
     );
   };
