@@ -16,10 +16,11 @@ import {
   type UpdateProductResult,
 } from '@stashblog/contract/products';
 import { relevanceSort } from '@stashblog/contract/search-options';
-import { listingSort, type SortOption } from '@stashblog/contract/sort-options';
+import { listingSort, type SortOption, sortOptions } from '@stashblog/contract/sort-options';
 import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, getTableColumns, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
+import type { Database } from '../../db/client.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { privateLinks } from '../../db/schema/private-links.ts';
 import { products } from '../../db/schema/products.ts';
@@ -309,25 +310,54 @@ export async function fetchPublicProduct(
   return toProduct(found.row, found.businessName);
 }
 
-/**
- * GET public fetchAll: one business's public products. One query on the common path: the business
- * is joined by name and the total comes with the page (`count(*) over ()`); only an empty page asks
- * again, to tell a missing or blocked business (404) from a page past the end (its count still counts).
- */
-export async function fetchPublicProducts(ctx: Pick<AppContext, 'db'>, { query }: { query: PublicFetchAllQuery }): Promise<ProductList> {
-  const filter = and(
-    visible,
-    query.isPromoted ? eq(products.isPromoted, true) : undefined,
-    query.category ? sql`lower(${products.category}) = ${query.category.toLowerCase()}` : undefined,
-  );
-  const rows = await ctx.db
+// The storefront listing is the hottest public read. Its query is built once per database and
+// variant (sort, promoted filter, category filter) and runs as a named prepared statement: neither
+// drizzle nor PostgreSQL build or plan it again per call. The business is joined by name and the
+// total comes with the page (`count(*) over ()`), so the common case is one round trip.
+function preparePublicList(db: Database, sort: SortOption, promoted: boolean, category: boolean) {
+  return db
     .select({ ...selection, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(products)
     .innerJoin(businesses, eq(businesses.id, products.businessId))
-    .where(and(eq(businesses.businessName, query.businessName.toLowerCase()), filter))
-    .orderBy(...orderFor(query.sort))
-    .limit(query.perPage)
-    .offset(Math.min((query.pageNo - 1) * query.perPage, maxOffset));
+    .where(
+      and(
+        eq(businesses.businessName, sql.placeholder('businessName')),
+        visible,
+        promoted ? eq(products.isPromoted, true) : undefined,
+        category ? sql`lower(${products.category}) = ${sql.placeholder('category')}` : undefined,
+      ),
+    )
+    .orderBy(...orderFor(sort))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`public_products_${sortOptions.indexOf(sort)}_${Number(promoted)}${Number(category)}`);
+}
+
+type PublicList = ReturnType<typeof preparePublicList>;
+const publicLists = new WeakMap<Database, Map<string, PublicList>>();
+
+function publicListQuery(db: Database, sort: SortOption, promoted: boolean, category: boolean) {
+  const prepared = publicLists.get(db) ?? new Map<string, PublicList>();
+  publicLists.set(db, prepared);
+  const key = `${sort}|${promoted}|${category}`;
+  const query = prepared.get(key) ?? preparePublicList(db, sort, promoted, category);
+  prepared.set(key, query);
+  return query;
+}
+
+/**
+ * GET public fetchAll: one business's public products, in one query on the common path. Only an
+ * empty page asks again, to tell a missing or blocked business (404) from a page past the end
+ * (whose count still counts).
+ */
+export async function fetchPublicProducts(ctx: Pick<AppContext, 'db'>, { query }: { query: PublicFetchAllQuery }): Promise<ProductList> {
+  const category = query.category?.toLowerCase();
+  const rows = await publicListQuery(ctx.db, query.sort, Boolean(query.isPromoted), Boolean(category)).execute({
+    businessName: query.businessName.toLowerCase(),
+    category,
+    limit: query.perPage,
+    offset: Math.min((query.pageNo - 1) * query.perPage, maxOffset),
+  });
   if (rows.length > 0) return { products: rows.map((r) => toProduct(r.row, r.businessName)), count: rows[0].total };
   const businessId = await publicBusiness(ctx, query.businessName);
   if (query.pageNo === 1) return { products: [], count: 0 };
@@ -335,7 +365,14 @@ export async function fetchPublicProducts(ctx: Pick<AppContext, 'db'>, { query }
     .select({ count: count() })
     .from(products)
     .innerJoin(businesses, eq(businesses.id, products.businessId))
-    .where(and(eq(products.businessId, businessId), filter));
+    .where(
+      and(
+        eq(products.businessId, businessId),
+        visible,
+        query.isPromoted ? eq(products.isPromoted, true) : undefined,
+        category ? sql`lower(${products.category}) = ${category}` : undefined,
+      ),
+    );
   return { products: [], count: total?.count ?? 0 };
 }
 
