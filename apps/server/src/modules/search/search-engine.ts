@@ -133,13 +133,15 @@ type Row = { type: SearchKind; business_id: string; id: string; name: string; cr
  *
  * How (decisions 017 and 024): in one business (a few thousand items at most) its matches are read once,
  * for the page and the count, through the (business_id, search) GIN index. Across every business no plan
- * is left to the planner's guess of how common
- * a combination of words is (a guess that is wrong by 10,000x walked 890,000 rows for one query):
+ * is left to the planner's guess of how common a combination of words is (a guess that is wrong by
+ * 10,000x walked 890,000 rows for one query):
  * - the count stops at searchCountCap + 1 rows (countMatches);
  * - at most searchCountCap matches: all of them are read through the GIN index and sorted;
- * - more (a common term): each tier, best first, walks the visible products in page order (an index)
- *   and stops once the page is full; a tier the walk does not fill within a bounded number of rows is
- *   rare, and is read through its own GIN index instead.
+ * - more, and proven common on the table's first pages: each tier, best first, walks the visible products
+ *   in page order (an index) and stops once the page is full; a tier the walk does not fill within a
+ *   bounded number of rows is rare, and is read through its own GIN index instead;
+ * - more, counted through GIN (1,001 to some tens of thousands): each tier through its GIN index, within
+ *   the newest 1 %, 4 %, 16 % of products first (date orders), then whole.
  */
 export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Promise<MatchPage> {
   const tsq = sql`${tq}::tsquery`;
@@ -192,14 +194,19 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
     // These queries are short: JIT compiling and parallel workers cost more than they save (and the
     // forced plans below inflate cost estimates past JIT's thresholds: 850 ms of compiling per query).
     await tx.execute(sql`select set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`);
-    const n = await countMatches(tx, kinds, { visible, matching, tsq });
+    const { n, common } = await countMatches(tx, kinds, { visible, matching, tsq });
     if (offset >= limit || n === 0) return toPage([], n);
     // Bitmap scans only (GIN), whatever the planner guesses; the walks below set their own plan.
     await plans(tx, { seqscan: false, indexscan: false });
     if (n <= searchCountCap) return toPage((await allPage(tx)).rows, n);
 
-    // A common term: tier by tier, best first, until `limit` rows are found.
+    // More than searchCountCap matches: tier by tier, best first, until `limit` rows are found.
     const found: Row[] = [];
+    // A term proven common (on the table's first pages) walks the items in page order: a page's worth of
+    // them match within a few hundred rows. A term counted through GIN is rarer (decision 024): a walk
+    // would mostly read rows that do not match, so a tier is read through its GIN index, first within the
+    // newest items only.
+    const recent = common || !recencyOrdered(opts.sort) ? [] : await recencyEdges(tx, opts.sort);
     const tiers = relevance ? [1, 2, 3] : [0];
     for (const tier of tiers) {
       const need = limit - found.length;
@@ -208,22 +215,40 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
       for (const s of kinds) {
         const cond = tierCondition(s, tier, { tsq, matching, inName, inLabels });
         if (cond === null) continue;
-        // The walk: the newest (or first by name) visible items, a bounded number of them, tested row by row.
-        const walk = Math.min(walkRowsMax, Math.max(walkRowsMin, need * walkRowsPerMatch));
         const inOrder = tableOrder(opts.sort, s);
-        await plans(tx, { indexscan: true });
-        let rows = (
-          await tx.execute<Row>(sql`select ${columns(s, sql`${tier}`)} from (select * from ${s.from} t
-              where t.is_public and not t.is_blocked order by ${inOrder} limit ${walk}) t
-            where ${visible} and ${cond.row} order by ${inOrder} limit ${need}`)
-        ).rows;
-        await plans(tx, { indexscan: false });
-        // Not filled by the walk: the tier is rare enough to read whole through GIN.
-        if (rows.length < need)
-          rows = (
+        // The tier through its GIN index, optionally only from the items on the right of a page-order edge.
+        const read = async (edge?: string) =>
+          (
             await tx.execute<Row>(sql`select ${columns(s, sql`${tier}`)} from ${s.from} t
-              where ${visible} and ${cond.indexed} and ${cond.row} order by ${inOrder} limit ${need}`)
+              where ${visible} and ${cond.indexed} and ${cond.row}${edge === undefined ? sql`` : sql` and t.created_at ${opts.sort === 'Date, old to new' ? sql`<=` : sql`>=`} ${edge}::timestamptz`}
+              order by ${inOrder} limit ${need}`)
           ).rows;
+        let rows: Row[] = [];
+        if (common || !recencyOrdered(opts.sort)) {
+          // The walk: the newest (or first by name) visible items, a bounded number of them, tested row by row.
+          const walk = Math.min(walkRowsMax, Math.max(walkRowsMin, need * walkRowsPerMatch));
+          await plans(tx, { indexscan: true });
+          rows = (
+            await tx.execute<Row>(sql`select ${columns(s, sql`${tier}`)} from (select * from ${s.from} t
+                where t.is_public and not t.is_blocked order by ${inOrder} limit ${walk}) t
+              where ${visible} and ${cond.row} order by ${inOrder} limit ${need}`)
+          ).rows;
+          await plans(tx, { indexscan: false });
+        } else if (s.kind === 'product') {
+          // Its newest items first (a GIN bitmap ANDed with the btree's range: the heap is read for the matches
+          // in that range alone), a wider range while the page is not filled and the tier looks large.
+          for (const [i, edge] of recent.entries()) {
+            const inRange = await read(edge);
+            if (inRange.length >= need) {
+              rows = inRange;
+              break;
+            }
+            // Few in this range: the tier is small enough to read whole.
+            if ((inRange.length * 100) / (recentShares[i] ?? 100) < wholeTierRows) break;
+          }
+        }
+        // Not filled yet: the tier is rare enough to read whole through GIN.
+        if (rows.length < need) rows = await read();
         inTier.push(...rows);
       }
       found.push(...(kinds.length === 1 ? inTier : await merge(tx, inTier, opts.sort, need)));
@@ -246,7 +271,11 @@ const prefixRows = 20_000;
  * rows instead. The planner's estimate only chooses which to try first: a prefix that does not prove
  * it (the estimate was wrong) falls back to the GIN count.
  */
-async function countMatches(tx: Tx, kinds: Source[], q: { visible: SQL; matching: SQL; tsq: SQL }): Promise<number> {
+async function countMatches(
+  tx: Tx,
+  kinds: Source[],
+  q: { visible: SQL; matching: SQL; tsq: SQL },
+): Promise<{ n: number; common: boolean }> {
   const over = searchCountCap + 1;
   const gin = async () => {
     await plans(tx, { seqscan: false, indexscan: false });
@@ -255,20 +284,45 @@ async function countMatches(tx: Tx, kinds: Source[], q: { visible: SQL; matching
     );
     const { rows } = await tx.execute<{ n: number }>(sql`select (${sql.join(counted, sql` + `)})::int as n`);
     await plans(tx, { seqscan: true, indexscan: true });
-    return rows[0]?.n ?? 0;
+    return { n: rows[0]?.n ?? 0, common: false };
   };
   if (!kinds.some((s) => s.kind === 'product')) return gin();
-  const { rows: plan } = await tx.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    sql`explain (format json) select 1 from products t where ${q.visible} and ${q.matching}`,
-  );
-  if ((plan[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0) < commonRows) return gin();
+  if ((await estimate(tx, sql`select 1 from products t where ${q.visible} and ${q.matching}`)) < commonRows) return gin();
   await plans(tx, { seqscan: false, bitmapscan: false, indexscan: false });
   const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from products t
     where ${q.visible} and ${q.matching} and t.ctid < (select format('(%s,0)',
       ceil(relpages * least(1, ${prefixRows} / greatest(reltuples, 1)))::bigint)::tid from pg_class where oid = 'products'::regclass)
     limit ${over}) c`);
   await plans(tx, { seqscan: true, bitmapscan: true, indexscan: true });
-  return (rows[0]?.n ?? 0) >= over ? over : gin();
+  return (rows[0]?.n ?? 0) >= over ? { n: over, common: true } : gin();
+}
+
+/** How many rows the planner expects a query to return. */
+async function estimate(tx: Tx, query: SQL): Promise<number> {
+  const { rows } = await tx.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(sql`explain (format json) ${query}`);
+  return rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
+}
+
+// A tier of a term counted through GIN is read newest first in widening ranges of creation time: the newest
+// 1 %, 4 % and 16 % of products (by the column's statistics), then whole; a range whose matches project to
+// fewer than wholeTierRows in the whole table ends the widening early.
+const wholeTierRows = 2000;
+const recentShares = [1, 4, 16];
+const recencyOrdered = (sort: SearchSort) => sort === 'Relevance' || sort === 'Date, new to old' || sort === 'Date, old to new';
+
+/**
+ * The created_at values that leave the newest (oldest, for 'Date, old to new') 1 %, 4 % and 16 % of products
+ * on their side, read from the column's histogram (ANALYZE keeps it; no table is read). Empty without one.
+ */
+async function recencyEdges(tx: Tx, sort: SearchSort): Promise<string[]> {
+  const oldest = sort === 'Date, old to new';
+  const { rows } = await tx.execute<{ edges: string[] | null }>(sql`select array(
+      select h[case when ${oldest} then 1 + ceil(f * (cardinality(h) - 1) / 100.0)::int
+        else cardinality(h) - ceil(f * (cardinality(h) - 1) / 100.0)::int end]::text
+      from unnest(${`{${recentShares.join(',')}}`}::int[]) with ordinality as s(f, i) order by i) as edges
+    from (select histogram_bounds::text::timestamptz[] as h from pg_stats
+      where schemaname = current_schema() and tablename = 'products' and attname = 'created_at') st`);
+  return rows[0]?.edges ?? [];
 }
 
 /** Which scans the planner may use for the rest of the transaction (set_config(..., true) = SET LOCAL). */

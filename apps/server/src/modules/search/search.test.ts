@@ -1,6 +1,6 @@
 import type { SearchPayload } from '@stashblog/contract/search';
 import { searchCountCap, searchMessages } from '@stashblog/contract/search-options';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -298,5 +298,35 @@ describe('public search: more matches than are counted', () => {
   it('counts exactly below the cap', async () => {
     const p = await found({ searchQuery: 'hook' });
     expect([p.count, p.countCapped, p.maxTotal]).toEqual([1, false, 1]);
+  });
+});
+
+describe('public search: a large tier read newest first', () => {
+  const kettles = 2100;
+  beforeAll(async () => {
+    const b = await app.owner('search-kettles');
+    await insert(
+      b.businessId,
+      Array.from({ length: kettles }, (_, i) => ({ productName: `Kettle ${i + 1}` })),
+    );
+    // The newest of all, but 'kettle' is only in its description.
+    await insert(b.businessId, [{ productName: 'Descaler', description: 'Cleans a kettle' }]);
+    // The planner's statistics, as autovacuum would keep them: the engine reads a tier it expects to be
+    // large within its newest items first (decision 024), from the created_at histogram.
+    await app.ctx.db.execute(sql`analyze products`);
+  });
+
+  it('pages a capped tier newest first, exactly, in both date orders', async () => {
+    const first = await found({ searchQuery: 'kettle' });
+    expect([first.count, first.countCapped]).toEqual([searchCountCap, true]);
+    expect(names(first)).toEqual(Array.from({ length: 15 }, (_, i) => `Kettle ${kettles - i}`));
+    const third = await found({ searchQuery: 'kettle', pageNo: 3 });
+    expect(names(third)).toEqual(Array.from({ length: 15 }, (_, i) => `Kettle ${kettles - 30 - i}`));
+    const last = await found({ searchQuery: 'kettle', pageNo: first.maxTotal });
+    expect(names(last).at(-1)).toBe(`Kettle ${kettles - searchCountCap + 1}`);
+    const newest = await found({ searchQuery: 'kettle', sort: 'Date, new to old' });
+    expect(names(newest).slice(0, 2)).toEqual(['Descaler', `Kettle ${kettles}`]);
+    const oldest = await found({ searchQuery: 'kettle', sort: 'Date, old to new', pageNo: 2 });
+    expect(names(oldest)).toEqual(Array.from({ length: 15 }, (_, i) => `Kettle ${16 + i}`));
   });
 });
