@@ -140,8 +140,8 @@ type Row = { type: SearchKind; business_id: string; id: string; name: string; cr
  * - more, and proven common on the table's first pages: each tier, best first, walks the visible products
  *   in page order (an index) and stops once the page is full; a tier the walk does not fill within a
  *   bounded number of rows is rare, and is read through its own GIN index instead;
- * - more, counted through GIN (1,001 to some tens of thousands): each tier through its GIN index, within
- *   the newest 1 %, 4 %, 16 % of products first (date orders), then whole.
+ * - more, counted through GIN (1,001 to some tens of thousands): each tier through its GIN index; a large
+ *   one within the newest 1 %, 4 %, 16 % of products first (date orders), then whole.
  */
 export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Promise<MatchPage> {
   const tsq = sql`${tq}::tsquery`;
@@ -204,8 +204,8 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
     const found: Row[] = [];
     // A term proven common (on the table's first pages) walks the items in page order: a page's worth of
     // them match within a few hundred rows. A term counted through GIN is rarer (decision 024): a walk
-    // would mostly read rows that do not match, so a tier is read through its GIN index, first within the
-    // newest items only.
+    // would mostly read rows that do not match, so a tier is read through its GIN index, a large one first
+    // within the newest items only.
     const recent = common || !recencyOrdered(opts.sort) ? [] : await recencyEdges(tx, opts.sort);
     const tiers = relevance ? [1, 2, 3] : [0];
     for (const tier of tiers) {
@@ -234,9 +234,15 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
               where ${visible} and ${cond.row} order by ${inOrder} limit ${need}`)
           ).rows;
           await plans(tx, { indexscan: false });
-        } else if (s.kind === 'product') {
-          // Its newest items first (a GIN bitmap ANDed with the btree's range: the heap is read for the matches
-          // in that range alone), a wider range while the page is not filled and the tier looks large.
+        } else if (
+          s.kind === 'product' &&
+          // The tier's own condition only: the visibility filters' estimates (business_id <> all(...)) say
+          // nothing about the term and shrink it on small tables.
+          (await estimate(tx, sql`select 1 from products t where ${tier === 1 || tier === 2 ? cond.indexed : cond.row}`)) >= wholeTierRows
+        ) {
+          // A tier the planner expects to be large: its newest items first (a GIN bitmap ANDed with the btree's
+          // range: the heap is read for the matches in that range alone), a wider range while the page is not
+          // filled and the tier still looks large.
           for (const [i, edge] of recent.entries()) {
             const inRange = await read(edge);
             if (inRange.length >= need) {
@@ -303,9 +309,10 @@ async function estimate(tx: Tx, query: SQL): Promise<number> {
   return rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
 }
 
-// A tier of a term counted through GIN is read newest first in widening ranges of creation time: the newest
-// 1 %, 4 % and 16 % of products (by the column's statistics), then whole; a range whose matches project to
-// fewer than wholeTierRows in the whole table ends the widening early.
+// A tier of a term counted through GIN that the planner expects to hold at least wholeTierRows products is
+// read newest first in widening ranges of creation time: the newest 1 %, 4 % and 16 % of products (by the
+// column's statistics), then whole; a range whose matches project to fewer than wholeTierRows in the whole
+// table ends the widening early. A smaller tier is read whole at once (one GIN read instead of two).
 const wholeTierRows = 2000;
 const recentShares = [1, 4, 16];
 const recencyOrdered = (sort: SearchSort) => sort === 'Relevance' || sort === 'Date, new to old' || sort === 'Date, old to new';
