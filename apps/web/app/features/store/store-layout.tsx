@@ -1,13 +1,16 @@
 import { themeCssVariables } from '@stashblog/contract/themes';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { api } from '../../lib/api-client';
 import { MediaImage } from '../../ui/media-image';
-import { LogoutButton } from '../auth/logout-button';
 import { useOwnerSession } from '../marketing/owner-session';
 import { SearchBox } from '../search/search-box';
 import { SocialLinks } from './social-links';
 import type { Store } from './use-store';
+
+// Only a signed-in owner sees Logout (after hydration: the token is in localStorage), so visitors never
+// load it or its confirm dialog.
+const LogoutButton = lazy(() => import('../auth/logout-button').then((m) => ({ default: m.LogoutButton })));
 
 /** Business nav, logo and footer around every storefront page; the theme is inline CSS variables, so SSR has no flash. */
 export function StoreLayout({ store }: { store: Store }) {
@@ -112,7 +115,9 @@ function StoreHeader({ store }: { store: Store }) {
             </li>
           ))}
           <li>
-            <LogoutButton className="block w-full rounded border border-current px-3 py-2 text-left font-medium hover:bg-surface disabled:opacity-60" />
+            <Suspense fallback={null}>
+              <LogoutButton className="block w-full rounded border border-current px-3 py-2 text-left font-medium hover:bg-surface disabled:opacity-60" />
+            </Suspense>
           </li>
         </>
       ) : (
