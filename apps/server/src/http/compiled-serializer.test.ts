@@ -63,7 +63,16 @@ describe('compiled serialisation', () => {
           method: 'POST',
           url: '/api/userAdmin/products/create',
           headers: auth,
-          payload: { productName, category: 'Lamps', description: 'Quoted "text"', tags: ['brass'], pricePerUnit: 12.5 },
+          payload: {
+            productName,
+            category: 'Lamps',
+            description: 'Quoted "text"',
+            // what the array text format quotes and escapes: commas, braces, quotes, backslashes, NULL-looking words
+            tags: ['brass', 'a,b', '{x}', 'NULL'],
+            specifications: ['12" tall', 'back\\slash', ' padded '],
+            images: ['lamp.jpg'],
+            pricePerUnit: 12.5,
+          },
         });
         expect(res.statusCode, res.body).toBe(201);
         const id = res.json().payload.product._id as string;
@@ -97,6 +106,13 @@ describe('compiled serialisation', () => {
       const list = (await app.inject({ method: 'GET', url: cases[0].url, query: cases[0].query })).json().payload;
       expect(list.products.map((p: { productName: string }) => p.productName).sort()).toEqual([tricky, 'Plain lamp', 'Third lamp'].sort());
       expect(list.products.map((p: { pricePerUnit: number | null }) => p.pricePerUnit).sort()).toEqual([12.5, 12.5, null]);
+      // the listing (arrays read as JSON) shows each product exactly as its own page (arrays read as text) does
+      for (const listed of list.products as { _id: string }[]) {
+        const one = await app.inject({ method: 'GET', url: '/api/public/products/fetch', query: { businessName, id: listed._id } });
+        expect(listed).toEqual(one.json().payload.product);
+      }
+      expect(list.products[0].tags).toEqual(['brass', 'a,b', '{x}', 'null']); // tags are kept lower-case
+      expect(list.products[0].images).toHaveLength(1);
     });
   });
 });

@@ -17,7 +17,22 @@ import {
 } from '@stashblog/contract/products';
 import { relevanceSort } from '@stashblog/contract/search-options';
 import { listingSort, type SortOption, sortOptions } from '@stashblog/contract/sort-options';
-import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, getTableColumns, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  arrayOverlaps,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  ne,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
 import type { Database } from '../../db/client.ts';
@@ -314,9 +329,20 @@ export async function fetchPublicProduct(
 // variant (sort, promoted filter, category filter) and runs as a named prepared statement: neither
 // drizzle nor PostgreSQL build or plan it again per call. The business is joined by name and the
 // total comes with the page (`count(*) over ()`), so the common case is one round trip.
+// Its arrays come back as JSON: the driver parses JSON natively, while its text-array parser walks
+// every character in JavaScript (~7% of a list call's CPU in a profile, 48 arrays per page).
+const asJson = (column: SQLWrapper) => sql<string[]>`to_json(${column})`;
+const listedRow = {
+  ...productColumns,
+  tags: asJson(products.tags),
+  images: asJson(products.images),
+  specifications: asJson(products.specifications),
+  disclaimers: asJson(products.disclaimers),
+};
+
 function preparePublicList(db: Database, sort: SortOption, promoted: boolean, category: boolean) {
   return db
-    .select({ ...selection, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ row: listedRow, businessName: businesses.businessName, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(products)
     .innerJoin(businesses, eq(businesses.id, products.businessId))
     .where(
