@@ -2,7 +2,7 @@ import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { z } from 'zod';
 
-// Compiled response serialisation for hot reads (docs/decisions/021-compiled-response-serialisation.md).
+// Compiled response serialisation for hot reads (docs/decisions/021-hot-public-reads.md).
 // The app's default serialiser (fastify-type-provider-zod) re-checks every response with zod and
 // then runs JSON.stringify over it. A route that opts in with `serializerCompiler: compiledSerializer`
 // gets a fast-json-stringify function instead, built once at start-up from a JSON Schema that zod
