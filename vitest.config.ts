@@ -1,7 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default (cores - 1) is one worker on a 2-core machine, and the server tests mostly wait
+    // on PostgreSQL: two workers there took the embedded pass from 393 s to 289 s (every test file
+    // works in its own cloned database, so files do not share state).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
