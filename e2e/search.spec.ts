@@ -213,3 +213,17 @@ test('after hydration a search pager link navigates on the client, without a new
   await expect(two).toHaveAttribute('aria-current', 'page');
   expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
 });
+
+test('a search page past the last one says so and links back to the last page', async ({ page }) => {
+  await page.goto('/search?searchQuery=from&pageNo=999');
+  await expect(page.getByText(searchMessages.pastLastPage)).toBeVisible();
+  const back = page.getByRole('link', { name: /^Back to page \d+$/ });
+  const last = Number((await back.textContent())?.match(/\d+/)?.[0]);
+  expect(last).toBeGreaterThan(1);
+  await back.click();
+  await expect(page).toHaveURL(new RegExp(`pageNo=${last}$`));
+  await expect(page.getByText(searchMessages.pastLastPage)).toHaveCount(0);
+  const pager = page.getByRole('navigation', { name: 'Search result pages' });
+  await expect(pager.getByRole('link', { name: String(last), exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('main ul > li').first()).toBeVisible();
+});

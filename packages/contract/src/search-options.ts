@@ -28,6 +28,9 @@ export const searchMessages = {
     `${count.toLocaleString(limits.locale)}${capped ? '+' : ''} ${count === 1 && !capped ? 'result' : 'results'} for “${term}”`,
   /** Under the last reachable page when more than searchCountCap items match. */
   capped: `Showing the first ${searchCountCapText} matches. Add a word to narrow the search.`,
+  /** A page past the last one (a stale or hand-edited link): nothing to list, a way back. */
+  pastLastPage: 'Nothing on this page: the results end earlier.',
+  backToPage: (page: number) => `Back to page ${page}`,
   placeholder: 'Search products and catalogues',
   voiceStart: 'Search by voice',
   voiceStop: 'Stop listening',

@@ -120,6 +120,14 @@ export function SearchPage({ data }: { data: SearchPageData }) {
               </li>
             ))}
           </ul>
+          {result.searchedData.length === 0 ? (
+            <p className="rounded bg-surface p-10 text-center">
+              {searchMessages.pastLastPage}{' '}
+              <a href={hrefFor({ pageNo: Math.max(1, totalPages) })} className="underline">
+                {searchMessages.backToPage(Math.max(1, totalPages))}
+              </a>
+            </p>
+          ) : null}
           <div className="mt-8">
             <Pagination
               page={pageNo}
