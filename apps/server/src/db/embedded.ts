@@ -48,6 +48,22 @@ function postgresIds(): { uid: number; gid: number } | undefined {
   return { uid, gid };
 }
 
+/**
+ * Where the server's unix socket goes, or undefined for TCP only. A query over a unix socket costs
+ * this process about a quarter less CPU than over loopback TCP (no TCP stack on either side), and a
+ * hot public read is mostly round trip. The socket lives in the data directory (a system PostgreSQL
+ * may own the default one); the path must fit the kernel's 107-byte limit and pass pg_ctl's shell.
+ */
+function socketDirFor(pgDir: string, port: number): string | undefined {
+  const dir = path.resolve(pgDir);
+  return `${dir}/.s.PGSQL.${port}`.length <= 100 && /^[\w./-]+$/.test(dir) ? dir : undefined;
+}
+
+function runningSocketDir(pgDir: string): string | undefined {
+  const dir = readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[4]?.trim();
+  return dir && path.isAbsolute(dir) ? dir : undefined;
+}
+
 function runningPort(pgDir: string): number | undefined {
   const pidFile = path.join(pgDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return undefined;
@@ -101,8 +117,9 @@ export async function startEmbeddedPostgres(dataDir: string, opts: { log: Log })
   const pgDir = path.join(dataDir, 'pg');
   const creds = credentials(dataDir);
   const ids = postgresIds();
-  const serverUrl = (port: number) => `postgres://${creds.user}:${creds.password}@127.0.0.1:${port}/postgres`;
-  const urlFor = (port: number) => `postgres://${creds.user}:${creds.password}@127.0.0.1:${port}/stashblog`;
+  // With a socket directory, `host` in the query makes pg connect through the socket.
+  const urlOf = (port: number, db: string, socketDir: string | undefined) =>
+    `postgres://${creds.user}:${creds.password}@127.0.0.1:${port}/${db}${socketDir ? `?host=${socketDir}` : ''}`;
   const stop = async () => {
     if (!runningPort(pgDir)) return;
     pgCtl(['stop', '-D', pgDir, '-m', 'fast', '-w', '-t', '60'], ids);
@@ -110,10 +127,11 @@ export async function startEmbeddedPostgres(dataDir: string, opts: { log: Log })
   };
 
   const existing = runningPort(pgDir);
-  if (existing && (await canConnect(serverUrl(existing)))) {
-    await ensureDatabase(serverUrl(existing), 'stashblog');
+  const existingSocket = existing ? runningSocketDir(pgDir) : undefined;
+  if (existing && (await canConnect(urlOf(existing, 'postgres', existingSocket)))) {
+    await ensureDatabase(urlOf(existing, 'postgres', existingSocket), 'stashblog');
     opts.log(`embedded PostgreSQL already running on 127.0.0.1:${existing}; using it`);
-    return { url: urlFor(existing), adopted: true, stop };
+    return { url: urlOf(existing, 'stashblog', existingSocket), adopted: true, stop };
   }
 
   // PostgreSQL runs as the postgres user when we are root: it must be able to reach DATA_DIR
@@ -138,12 +156,13 @@ export async function startEmbeddedPostgres(dataDir: string, opts: { log: Log })
 
   const port = await freePort();
   const logFile = path.join(pgDir, 'server.log');
-  // listen on loopback only, no unix socket (a system PostgreSQL may own the default one)
-  const pgOpts = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`;
+  const socketDir = socketDirFor(pgDir, port);
+  // loopback TCP (the CLI and tools) and a unix socket in its own directory (this app's pool)
+  const pgOpts = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='${socketDir ?? ''}'`;
   pgCtl(['start', '-D', pgDir, '-l', logFile, '-w', '-t', '120', '-o', pgOpts], ids);
-  opts.log(`embedded PostgreSQL started on 127.0.0.1:${port}`);
-  await ensureDatabase(serverUrl(port), 'stashblog');
-  return { url: urlFor(port), adopted: false, stop };
+  opts.log(`embedded PostgreSQL started on 127.0.0.1:${port}${socketDir ? ` and ${socketDir}` : ''}`);
+  await ensureDatabase(urlOf(port, 'postgres', socketDir), 'stashblog');
+  return { url: urlOf(port, 'stashblog', socketDir), adopted: false, stop };
 }
 
 export async function ensureDatabase(serverUrl: string, name: string): Promise<void> {
