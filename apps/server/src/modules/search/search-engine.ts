@@ -24,15 +24,20 @@ const likePrefix = (col: SQL) => sql`replace(replace(replace(${col}, '\\', '\\\\
 /**
  * The user's text as tsquery text, built in PostgreSQL so the query is split and normalised exactly
  * like the documents (simple dictionary, lower case, unaccent; any script). Words are ANDed. Each
- * word matches as a prefix ('sof' finds 'sofa') through its known expansions in `search_words`;
+ * word of two or more characters matches as a prefix ('sof' finds 'sofa') through its known expansions in `search_words`;
  * a word that starts no known word also matches its nearest known words by trigram similarity
  * ('sofq' finds 'sofa'). Null when the text has no words. The result goes back as a parameter, so
  * the planner sees the real query and its selectivity.
  */
-export async function tsqueryOf(ctx: Ctx, text: string): Promise<string | null> {
+export async function tsqueryOf(ctx: Ctx, text: string, opts: { letterPrefix?: boolean } = {}): Promise<string | null> {
+  // A one-character word ('7' in 'ornate walnut table 7', 'a') is a whole word in a submitted search: as a
+  // prefix it stands for every word starting with it (bench/search.ts: '7':* is ~111,000 products, which GIN
+  // collects whole before intersecting). The nav box's suggestions (letterPrefix) still complete it as typed.
+  const letter = opts.letterPrefix ? sql`${lexeme(sql`w`)} || ':*'` : lexeme(sql`w`);
   const { rows } = await ctx.db.execute<{ tq: string | null }>(sql`
     select string_agg(case
-        when length(w) < 2 or cardinality(x.expansions) > ${maxExpansions} then ${lexeme(sql`w`)} || ':*'
+        when length(w) < 2 then ${letter}
+        when cardinality(x.expansions) > ${maxExpansions} then ${lexeme(sql`w`)} || ':*'
         else '(' || (select string_agg(${lexeme(sql`t`)}, ' | ')
           from (select distinct t from unnest(array[w] || case when cardinality(x.expansions) > 0 then x.expansions
             else array(select word from search_words where word % w order by similarity(word, w) desc, word limit ${nearWords}) end) t) u) || ')'
@@ -168,7 +173,7 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
   const allOf = (s: Source) =>
     sql`(select ${columns(s, tierOf())} from ${s.from} t where ${visible} and ${matching} order by ${rankedOrder(s)} limit ${limit})`;
   // Every match of every kind, one page of them (in SQL, so names sort by the database's collation).
-  const allPage = (db: Pick<Ctx['db'], 'execute'>) =>
+  const allPage = (db: Exec) =>
     db.execute<Row>(sql`select * from (${sql.join(kinds.map(allOf), sql` union all `)}) m
       order by ${orderBy(opts.sort)} limit ${limit - offset} offset ${offset}`);
 
@@ -190,14 +195,12 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
     return toPage(rows[0]?.page ?? [], rows[0]?.n ?? 0);
   }
 
-  return ctx.db.transaction(async (tx) => {
-    // These queries are short: JIT compiling and parallel workers cost more than they save (and the
-    // forced plans below inflate cost estimates past JIT's thresholds: 850 ms of compiling per query).
-    await tx.execute(sql`select set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`);
+  return ctx.db.transaction(async (dbTx) => {
+    const tx = planned(dbTx, ctx.db);
     const { n, common } = await countMatches(tx, kinds, { visible, matching, tsq });
     if (offset >= limit || n === 0) return toPage([], n);
     // Bitmap scans only (GIN), whatever the planner guesses; the walks below set their own plan.
-    await plans(tx, { seqscan: false, indexscan: false });
+    tx.allow({ seqscan: false, indexscan: false, bitmapscan: true });
     if (n <= searchCountCap) return toPage((await allPage(tx)).rows, n);
 
     // More than searchCountCap matches: tier by tier, best first, until `limit` rows are found.
@@ -206,7 +209,7 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
     // them match within a few hundred rows. A term counted through GIN is rarer (decision 024): a walk
     // would mostly read rows that do not match, so a tier is read through its GIN index, a large one first
     // within the newest items only.
-    const recent = common || !recencyOrdered(opts.sort) ? [] : await recencyEdges(tx, opts.sort);
+    const recent = async () => (common || !recencyOrdered(opts.sort) ? [] : await recencyEdges(tx, opts.sort));
     const tiers = relevance ? [1, 2, 3] : [0];
     for (const tier of tiers) {
       const need = limit - found.length;
@@ -227,13 +230,13 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
         if (common || !recencyOrdered(opts.sort)) {
           // The walk: the newest (or first by name) visible items, a bounded number of them, tested row by row.
           const walk = Math.min(walkRowsMax, Math.max(walkRowsMin, need * walkRowsPerMatch));
-          await plans(tx, { indexscan: true });
+          tx.allow({ indexscan: true });
           rows = (
             await tx.execute<Row>(sql`select ${columns(s, sql`${tier}`)} from (select * from ${s.from} t
                 where t.is_public and not t.is_blocked order by ${inOrder} limit ${walk}) t
               where ${visible} and ${cond.row} order by ${inOrder} limit ${need}`)
           ).rows;
-          await plans(tx, { indexscan: false });
+          tx.allow({ indexscan: false });
         } else if (
           s.kind === 'product' &&
           // The tier's own condition only: the visibility filters' estimates (business_id <> all(...)) say
@@ -243,7 +246,7 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
           // A tier the planner expects to be large: its newest items first (a GIN bitmap ANDed with the btree's
           // range: the heap is read for the matches in that range alone), a wider range while the page is not
           // filled and the tier still looks large.
-          for (const [i, edge] of recent.entries()) {
+          for (const [i, edge] of (await recent()).entries()) {
             const inRange = await read(edge);
             if (inRange.length >= need) {
               rows = inRange;
@@ -264,6 +267,8 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
 }
 
 type Tx = Pick<Ctx['db'], 'execute'>;
+/** What runs a statement in the transaction below (planned()). */
+type Exec = { execute<T extends Record<string, unknown>>(query: SQL): Promise<{ rows: T[] }> };
 
 // A term the planner expects in at least this many products is counted from the table's first pages
 // (up to prefixRows rows, in physical order, no index) before the GIN index is asked.
@@ -278,34 +283,32 @@ const prefixRows = 20_000;
  * it (the estimate was wrong) falls back to the GIN count.
  */
 async function countMatches(
-  tx: Tx,
+  tx: Planned,
   kinds: Source[],
   q: { visible: SQL; matching: SQL; tsq: SQL },
 ): Promise<{ n: number; common: boolean }> {
   const over = searchCountCap + 1;
   const gin = async () => {
-    await plans(tx, { seqscan: false, indexscan: false });
+    tx.allow({ seqscan: false, indexscan: false, bitmapscan: true });
     const counted = kinds.map(
       (s) => sql`(select count(*) from (select 1 from ${s.from} t where ${q.visible} and ${q.matching} limit ${over}) c)`,
     );
     const { rows } = await tx.execute<{ n: number }>(sql`select (${sql.join(counted, sql` + `)})::int as n`);
-    await plans(tx, { seqscan: true, indexscan: true });
     return { n: rows[0]?.n ?? 0, common: false };
   };
   if (!kinds.some((s) => s.kind === 'product')) return gin();
   if ((await estimate(tx, sql`select 1 from products t where ${q.visible} and ${q.matching}`)) < commonRows) return gin();
-  await plans(tx, { seqscan: false, bitmapscan: false, indexscan: false });
+  tx.allow({ seqscan: false, bitmapscan: false, indexscan: false });
   const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from products t
     where ${q.visible} and ${q.matching} and t.ctid < (select format('(%s,0)',
       ceil(relpages * least(1, ${prefixRows} / greatest(reltuples, 1)))::bigint)::tid from pg_class where oid = 'products'::regclass)
     limit ${over}) c`);
-  await plans(tx, { seqscan: true, bitmapscan: true, indexscan: true });
   return (rows[0]?.n ?? 0) >= over ? { n: over, common: true } : gin();
 }
 
 /** How many rows the planner expects a query to return. */
-async function estimate(tx: Tx, query: SQL): Promise<number> {
-  const { rows } = await tx.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(sql`explain (format json) ${query}`);
+async function estimate(tx: Planned, query: SQL): Promise<number> {
+  const { rows } = await tx.unplanned.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(sql`explain (format json) ${query}`);
   return rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
 }
 
@@ -317,11 +320,28 @@ const wholeTierRows = 2000;
 const recentShares = [1, 4, 16];
 const recencyOrdered = (sort: SearchSort) => sort === 'Relevance' || sort === 'Date, new to old' || sort === 'Date, old to new';
 
+// The edges are kept for a minute per database: reading pg_stats took 3-6 ms per search, and a stale edge only
+// moves where the first range ends (a range's newest matches are the newest overall, wherever it ends).
+const edgesKeptMs = 60_000;
+const edgesCache = new WeakMap<object, Map<SearchSort, { at: number; edges: Promise<string[]> }>>();
+
 /**
  * The created_at values that leave the newest (oldest, for 'Date, old to new') 1 %, 4 % and 16 % of products
  * on their side, read from the column's histogram (ANALYZE keeps it; no table is read). Empty without one.
  */
-async function recencyEdges(tx: Tx, sort: SearchSort): Promise<string[]> {
+function recencyEdges(tx: Planned, sort: SearchSort): Promise<string[]> {
+  const kept = edgesCache.get(tx.database) ?? new Map();
+  edgesCache.set(tx.database, kept);
+  const hit = kept.get(sort);
+  if (hit && Date.now() - hit.at < edgesKeptMs) return hit.edges;
+  const edges = readRecencyEdges(tx, sort);
+  kept.set(sort, { at: Date.now(), edges });
+  // Neither a failed read nor a missing histogram (never analysed yet) is kept.
+  edges.then((e) => e.length > 0 || kept.delete(sort)).catch(() => kept.delete(sort));
+  return edges;
+}
+
+async function readRecencyEdges(tx: Planned, sort: SearchSort): Promise<string[]> {
   const oldest = sort === 'Date, old to new';
   const { rows } = await tx.execute<{ edges: string[] | null }>(sql`select array(
       select h[case when ${oldest} then 1 + ceil(f * (cardinality(h) - 1) / 100.0)::int
@@ -332,10 +352,45 @@ async function recencyEdges(tx: Tx, sort: SearchSort): Promise<string[]> {
   return rows[0]?.edges ?? [];
 }
 
-/** Which scans the planner may use for the rest of the transaction (set_config(..., true) = SET LOCAL). */
-async function plans(tx: Tx, allow: Partial<Record<'seqscan' | 'indexscan' | 'bitmapscan', boolean>>) {
-  const settings = Object.entries(allow).map(([k, on]) => sql`set_config(${`enable_${k}`}, ${on ? 'on' : 'off'}, true)`);
-  await tx.execute(sql`select ${sql.join(settings, sql`, `)}`);
+type Scan = 'seqscan' | 'indexscan' | 'bitmapscan';
+/** A transaction whose next statements may use only the scans allowed (SET LOCAL, via set_config(..., true)). */
+type Planned = Exec & {
+  database: object;
+  allow(scans: Partial<Record<Scan, boolean>>): void;
+  /** Runs a statement without sending the settings first (EXPLAIN's row estimate does not depend on them). */
+  unplanned: Exec;
+};
+
+/**
+ * The transaction with planner settings applied lazily: allow() only records them; the next statement first
+ * sends the ones that changed, all in one round trip (a search made up to 10 such round trips before).
+ */
+function planned(tx: Tx, database: object): Planned {
+  const applied: Record<Scan, boolean> = { seqscan: true, indexscan: true, bitmapscan: true };
+  const wanted = { ...applied };
+  // These queries are short: JIT compiling and parallel workers cost more than they save (and the forced
+  // plans inflate cost estimates past JIT's thresholds: 850 ms of compiling per query).
+  let pending: SQL[] = [sql`set_config('jit', 'off', true)`, sql`set_config('max_parallel_workers_per_gather', '0', true)`];
+  return {
+    database,
+    unplanned: {
+      execute: async <T extends Record<string, unknown>>(query: SQL) => ({ rows: (await tx.execute<T>(query)).rows as T[] }),
+    },
+    allow: (scans) => {
+      Object.assign(wanted, scans);
+    },
+    execute: async <T extends Record<string, unknown>>(query: SQL) => {
+      for (const k of Object.keys(wanted) as Scan[]) {
+        if (wanted[k] === applied[k]) continue;
+        pending.push(sql`set_config(${`enable_${k}`}, ${wanted[k] ? 'on' : 'off'}, true)`);
+        applied[k] = wanted[k];
+      }
+      if (pending.length > 0) await tx.execute(sql`select ${sql.join(pending, sql`, `)}`);
+      pending = [];
+      const { rows } = await tx.execute<T>(query);
+      return { rows: rows as T[] };
+    },
+  };
 }
 
 /** What puts a row in a tier (0: no tiers), as a filter on the row's own documents; null: the kind has no such tier. */
@@ -347,11 +402,14 @@ type TierQueries = { tsq: SQL; matching: SQL; inName: SQL; inLabels: SQL };
  * full document). Null: the kind has no such tier (catalogues have no labels).
  */
 function tierCondition(s: Source, tier: number, q: TierQueries): { row: SQL; indexed: SQL } | null {
+  // coalesce() hides the stored document from its GIN index: beside the tier's own index, a second GIN read of
+  // the same words would only be ANDed in (a bitmap of every match in every tier: 34 ms for 'walnot mirrer').
+  const stored = sql`coalesce(t.search, ''::tsvector)`;
   if (tier === 0) return { row: q.matching, indexed: sql`true` };
-  if (tier === 1) return { row: sql`t.search @@ ${q.inName}`, indexed: sql`${s.nameDoc} @@ ${q.tsq}` };
+  if (tier === 1) return { row: sql`${stored} @@ ${q.inName}`, indexed: sql`${s.nameDoc} @@ ${q.tsq}` };
   if (tier === 2)
     return s.labelDoc
-      ? { row: sql`t.search @@ ${q.inLabels} and not t.search @@ ${q.inName}`, indexed: sql`${s.labelDoc} @@ ${q.tsq}` }
+      ? { row: sql`${stored} @@ ${q.inLabels} and not t.search @@ ${q.inName}`, indexed: sql`${s.labelDoc} @@ ${q.tsq}` }
       : null;
   return { row: sql`${q.matching} and not t.search @@ ${s.labelDoc ? q.inLabels : q.inName}`, indexed: sql`true` };
 }
@@ -362,7 +420,7 @@ export function weighted(tq: string, weights: 'A' | 'AB'): string {
 }
 
 /** Rows of two kinds, each already in page order, merged in PostgreSQL (its collation sorts names). */
-async function merge(tx: Pick<Ctx['db'], 'execute'>, rows: Row[], sort: SearchSort, need: number): Promise<Row[]> {
+async function merge(tx: Exec, rows: Row[], sort: SearchSort, need: number): Promise<Row[]> {
   if (rows.length === 0) return rows;
   const { rows: merged } = await tx.execute<Row>(sql`select type, business_id, id, name, created_at::text as created_at, tier
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)

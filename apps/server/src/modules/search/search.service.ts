@@ -79,7 +79,7 @@ export async function suggestSearchTerms(ctx: Ctx, query: SearchSuggestionsQuery
   const inProducts = business ? sql`and p.business_id = ${business.id}` : sql`and p.business_id <> all(${notBlocked})`;
   const inCatalogues = business ? sql`and c.business_id = ${business.id}` : sql`and c.business_id <> all(${notBlocked})`;
   const typed = query.searchQuery.toLowerCase();
-  const tq = await tsqueryOf(ctx, query.searchQuery);
+  const tq = await tsqueryOf(ctx, query.searchQuery, { letterPrefix: true });
   if (!tq) return { suggestions: [] };
   const tsq = sql`${tq}::tsquery`;
   // Names only (search tier 1). As in search-engine.ts, one business is read through its btree

@@ -122,6 +122,14 @@ describe('public search: matching and ranking', () => {
     expect(names(await found({ searchQuery: 'gard ben', businessName: 'search-a' }))).toEqual(['Garden Bench']);
   });
 
+  it('takes a one-character word as that whole word, not the start of every word', async () => {
+    const c = await app.owner('search-shelves');
+    await insert(c.businessId, [{ productName: 'Teak Shelf 7' }, { productName: 'Teak Shelf 75' }]);
+    expect(names(await found({ searchQuery: 'teak shelf 7', businessName: 'search-shelves' }))).toEqual(['Teak Shelf 7']);
+    expect(names(await found({ searchQuery: 'Shelf 7' }))).toEqual(['Teak Shelf 7']);
+    expect(names(await found({ searchQuery: 'shelf 75' }))).toEqual(['Teak Shelf 75']);
+  });
+
   it('ignores accents and case and accepts Hindi text', async () => {
     expect(names(await found({ searchQuery: 'CAFE', businessName: 'search-a' }))).toEqual(['Café Chair']);
     expect(names(await found({ searchQuery: 'दीया', businessName: 'search-a' }))).toEqual(['पीतल दीया']);
@@ -257,6 +265,10 @@ describe('search suggestions (nav box)', () => {
   it('suggests visible names of the business with a word starting with the typed text', async () => {
     const s = await suggest({ searchQuery: 'sof', businessName: 'search-a' });
     expect(s.sort()).toEqual(['Living Room Sofas', 'Velvet Sofa']);
+  });
+
+  it('completes a one-letter word as it is typed', async () => {
+    expect(await suggest({ searchQuery: 'v', businessName: 'search-a' })).toEqual(['Velvet Sofa']);
   });
 
   it('gives at most 10, names starting with the text first', async () => {
