@@ -57,6 +57,8 @@ type Source = {
   nameDoc: SQL;
   /** Tier 2: every word in the name, category, tags or item no (null: the kind has no such fields). */
   labelDoc: SQL | null;
+  /** The item's own image keys (a catalogue shows its members' images, looked up for the page alone). */
+  images: SQL;
 };
 
 const sources: Record<SearchKind, Source> = {
@@ -66,6 +68,7 @@ const sources: Record<SearchKind, Source> = {
     name: sql`t.product_name`,
     nameDoc: productNameDoc(sql`t.product_name`),
     labelDoc: productLabelDoc({ name: sql`t.product_name`, category: sql`t.category`, tags: sql`t.tags`, itemNo: sql`t.item_no` }),
+    images: sql`t.images::text[]`,
   },
   catalogue: {
     kind: 'catalogue',
@@ -73,6 +76,7 @@ const sources: Record<SearchKind, Source> = {
     name: sql`t.catalogue_name`,
     nameDoc: catalogueNameDoc(sql`t.catalogue_name`),
     labelDoc: null,
+    images: sql`null::text[]`,
   },
 };
 
@@ -87,7 +91,8 @@ export type MatchOptions = {
   perPage: number;
 };
 
-export type Match = { type: SearchKind; businessId: string; id: string; name: string; createdAt: Date };
+/** images: a product's image keys, read with the match (its row is already at hand); null for a catalogue. */
+export type Match = { type: SearchKind; businessId: string; id: string; name: string; createdAt: Date; images: string[] | null };
 export type MatchPage = { matches: Match[]; count: number; countCapped: boolean };
 
 /** The page order on the columns every query returns (name, created_at, id, tier). */
@@ -127,7 +132,15 @@ const walkRowsMin = 5000;
 const walkRowsMax = 50_000;
 
 // created_at travels as text: exact to the microsecond when rows of two kinds are merged in PostgreSQL.
-type Row = { type: SearchKind; business_id: string; id: string; name: string; created_at: string; tier: number };
+type Row = {
+  type: SearchKind;
+  business_id: string;
+  id: string;
+  name: string;
+  created_at: string;
+  tier: number;
+  images: string[] | null;
+};
 
 /**
  * Visible items matching the term, one page of them in the chosen order, and how many there are.
@@ -166,7 +179,7 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
   const inLabels = sql`${weighted(tq, 'AB')}::tsquery`;
   const tierOf = () => (relevance ? sql`case when t.search @@ ${inName} then 1 when t.search @@ ${inLabels} then 2 else 3 end` : sql`0`);
   const columns = (s: Source, tier: SQL) =>
-    sql`${s.kind}::text as type, t.business_id, t.id, ${s.name} as name, t.created_at::text as created_at, ${tier}::int as tier`;
+    sql`${s.kind}::text as type, t.business_id, t.id, ${s.name} as name, t.created_at::text as created_at, ${tier}::int as tier, ${s.images} as images`;
   const rankedOrder = (s: Source) => (relevance ? sql`${tierOf()}, ${tableOrder(opts.sort, s)}` : tableOrder(opts.sort, s));
   const kinds = opts.kinds.map((k) => sources[k]);
   // Every match of each kind, best first, up to `limit` (the planner's own choice; see the callers).
@@ -422,16 +435,23 @@ export function weighted(tq: string, weights: 'A' | 'AB'): string {
 /** Rows of two kinds, each already in page order, merged in PostgreSQL (its collation sorts names). */
 async function merge(tx: Exec, rows: Row[], sort: SearchSort, need: number): Promise<Row[]> {
   if (rows.length === 0) return rows;
-  const { rows: merged } = await tx.execute<Row>(sql`select type, business_id, id, name, created_at::text as created_at, tier
+  const { rows: merged } = await tx.execute<Row>(sql`select type, business_id, id, name, created_at::text as created_at, tier, images
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as m(type text, business_id uuid, id uuid, name text, created_at timestamptz, tier int)
+      as m(type text, business_id uuid, id uuid, name text, created_at timestamptz, tier int, images text[])
     order by ${orderBy(sort)} limit ${need}`);
   return merged;
 }
 
 function toPage(rows: Row[], n: number): MatchPage {
   return {
-    matches: rows.map((r) => ({ type: r.type, businessId: r.business_id, id: r.id, name: r.name, createdAt: new Date(r.created_at) })),
+    matches: rows.map((r) => ({
+      type: r.type,
+      businessId: r.business_id,
+      id: r.id,
+      name: r.name,
+      createdAt: new Date(r.created_at),
+      images: r.images,
+    })),
     count: Math.min(n, searchCountCap),
     countCapped: n > searchCountCap,
   };

@@ -45,22 +45,28 @@ export async function searchItems(ctx: Ctx, query: SearchQuery): Promise<SearchP
   };
 }
 
-/** Business names and up to 6 images (a catalogue's come from its visible members), in page order. */
+/**
+ * Business names and up to 6 images, in page order: a product's came with its match (its row was read for
+ * the match: a second look-up by key cost 4-8 ms a page in bench/search.ts, its index pages mostly outside
+ * shared buffers); a catalogue's are its visible members' first images.
+ */
 async function pageDetails(ctx: Ctx, matches: Match[]): Promise<Row[]> {
   const keys = sql.join(
-    matches.map((m, i) => sql`(${i}::int, ${m.type}::text, ${m.businessId}::uuid, ${m.id}::uuid, ${m.name}::text)`),
+    matches.map(
+      (m, i) =>
+        sql`(${i}::int, ${m.type}::text, ${m.businessId}::uuid, ${m.id}::uuid, ${m.name}::text, ${sql.param(m.images?.slice(0, maxImages) ?? null)}::text[])`,
+    ),
     sql`, `,
   );
   const { rows } = await ctx.db.execute<Row>(sql`
     select page.type, page.id, page.name, b.business_name,
-      case when page.type = 'product' then (select p.images[1:${maxImages}]::text[] from products p
-          where p.business_id = page.business_id and p.id = page.id)
+      case when page.type = 'product' then page.images
         else array(select p.images[1]::text from catalogue_products cp
           join products p on p.business_id = cp.business_id and p.id = cp.product_id
         where cp.business_id = page.business_id and cp.catalogue_id = page.id
           and p.is_public and not p.is_blocked and cardinality(p.images) > 0
         order by cp.position, p.id limit ${maxImages}) end as images
-    from (values ${keys}) as page(position, type, business_id, id, name)
+    from (values ${keys}) as page(position, type, business_id, id, name, images)
     join businesses b on b.id = page.business_id order by page.position`);
   return rows;
 }
