@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { catalogueNameDoc } from '../../db/schema/catalogues.ts';
 import { productLabelDoc, productNameDoc } from '../../db/schema/products.ts';
 
-// The one search engine (docs/decisions/007 and 017) behind the storefront search, the nav box's
+// The one search engine (docs/decisions/007, 017, 024 and 026) behind the storefront search, the nav box's
 // suggestions and the directory's product and catalogue searches: what a term matches, in which order,
 // and how many matches there are (exact up to searchCountCap).
 
@@ -149,7 +149,7 @@ type Row = {
  * category, tags or item no, 3 a word needs the description. Only the first searchCountCap matches can
  * be paged to; `count` is exact up to there, and `countCapped` says there are more.
  *
- * How (decisions 017 and 024): in one business (a few thousand items at most) its matches are read once,
+ * How (decisions 017, 024 and 026): in one business (a few thousand items at most) its matches are read once,
  * for the page and the count, through the (business_id, search) GIN index. Across every business no plan
  * is left to the planner's guess of how common a combination of words is (a guess that is wrong by
  * 10,000x walked 890,000 rows for one query):
@@ -433,9 +433,11 @@ export function weighted(tq: string, weights: 'A' | 'AB'): string {
 }
 
 /** Rows of two kinds, each already in page order, merged in PostgreSQL (its collation sorts names). */
-async function merge(tx: Exec, rows: Row[], sort: SearchSort, need: number): Promise<Row[]> {
+async function merge(tx: Planned, rows: Row[], sort: SearchSort, need: number): Promise<Row[]> {
   if (rows.length === 0) return rows;
-  const { rows: merged } = await tx.execute<Row>(sql`select type, business_id, id, name, created_at::text as created_at, tier, images
+  // No table is read: the planner settings need not be sent first.
+  const { rows: merged } =
+    await tx.unplanned.execute<Row>(sql`select type, business_id, id, name, created_at::text as created_at, tier, images
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as m(type text, business_id uuid, id uuid, name text, created_at timestamptz, tier int, images text[])
     order by ${orderBy(sort)} limit ${need}`);
