@@ -36,7 +36,13 @@ export async function searchItems(ctx: Ctx, query: SearchQuery): Promise<SearchP
     pageNo: query.pageNo,
     perPage: query.perPage,
   });
-  const rows = page.matches.length === 0 ? [] : await pageDetails(ctx, page.matches);
+  // In one business a page of products needs nothing more: their images came with the matches.
+  const rows =
+    page.matches.length === 0
+      ? []
+      : business && page.matches.every((m) => m.type === 'product')
+        ? page.matches.map((m) => ({ ...m, business_name: business.businessName, images: m.images?.slice(0, maxImages) ?? [] }))
+        : await pageDetails(ctx, page.matches);
   return {
     searchedData: rows.map(toItem),
     count: page.count,
