@@ -58,7 +58,8 @@ describe('compiled serialisation', () => {
       const owner = await app.owner('compiled-shop');
       const auth = { authorization: owner.token };
       const ids: string[] = [];
-      for (const productName of [tricky, 'Plain lamp', 'Third lamp']) {
+      const prices = [12.5, 0.1, 99999999999.99];
+      for (const [i, productName] of [tricky, 'Plain lamp', 'Third lamp'].entries()) {
         const res = await app.inject({
           method: 'POST',
           url: '/api/userAdmin/products/create',
@@ -66,12 +67,13 @@ describe('compiled serialisation', () => {
           payload: {
             productName,
             category: 'Lamps',
-            description: 'Quoted "text"',
+            // what JSON escapes: quotes, backslashes and control characters, in their short and \u forms
+            description: 'Quoted "text"\nnext line\ttab \u0001 \u001f \u007f end',
             // what the array text format quotes and escapes: commas, braces, quotes, backslashes, NULL-looking words
             tags: ['brass', 'a,b', '{x}', 'NULL'],
             specifications: ['12" tall', 'back\\slash', ' padded '],
             images: ['lamp.jpg'],
-            pricePerUnit: 12.5,
+            pricePerUnit: prices[i],
           },
         });
         expect(res.statusCode, res.body).toBe(201);
@@ -105,8 +107,8 @@ describe('compiled serialisation', () => {
       }
       const list = (await app.inject({ method: 'GET', url: cases[0].url, query: cases[0].query })).json().payload;
       expect(list.products.map((p: { productName: string }) => p.productName).sort()).toEqual([tricky, 'Plain lamp', 'Third lamp'].sort());
-      expect(list.products.map((p: { pricePerUnit: number | null }) => p.pricePerUnit).sort()).toEqual([12.5, 12.5, null]);
-      // the listing (arrays read as JSON) shows each product exactly as its own page (arrays read as text) does
+      expect(list.products.map((p: { pricePerUnit: number | null }) => p.pricePerUnit).sort()).toEqual([12.5, 99999999999.99, null]);
+      // the listing (JSON written by PostgreSQL) shows each product exactly as its own page (read through drizzle) does
       for (const listed of list.products as { _id: string }[]) {
         const one = await app.inject({ method: 'GET', url: '/api/public/products/fetch', query: { businessName, id: listed._id } });
         expect(listed).toEqual(one.json().payload.product);

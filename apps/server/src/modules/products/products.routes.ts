@@ -25,7 +25,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { ownerOf, requireOwner } from '../../http/auth.ts';
 import { compiledSerializer } from '../../http/compiled-serializer.ts';
-import { ok } from '../../http/envelope.ts';
+import { ok, okJson, sendJsonText } from '../../http/envelope.ts';
 import { visitorOf } from '../visits/visits.service.ts';
 import {
   createProduct,
@@ -36,7 +36,7 @@ import {
   fetchProductSuggestions,
   fetchProducts,
   fetchPublicProduct,
-  fetchPublicProducts,
+  fetchPublicProductsJson,
   recordProductVisit,
   toggleAllProductsStatus,
   toggleProductPromotion,
@@ -138,8 +138,12 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       `${pub}/fetchAll`,
-      { schema: { tags, querystring: publicFetchAllQuery, response: { 200: envelopeSchema(productList) } }, ...compiled },
-      async (request) => ok(await fetchPublicProducts(ctx, { query: request.query }), serverMessages.fetched),
+      // sent as the JSON PostgreSQL wrote (decision 025); the schema still documents it
+      { schema: { tags, querystring: publicFetchAllQuery, response: { 200: envelopeSchema(productList) } } },
+      async (request, reply) => {
+        const { productsJson, count } = await fetchPublicProductsJson(ctx, { query: request.query });
+        return sendJsonText(reply, okJson(`{"products":${productsJson},"count":${count}}`, serverMessages.fetched));
+      },
     );
 
     app.get(
