@@ -118,6 +118,12 @@ describe('tenant routing on our own host (SPEC §2)', () => {
     await expectServed(own, '/no-such-shop.data');
     await expectServed(own, '/plain-shop/nope.data');
   });
+
+  it('answers a search page for a business name no business can have with 404, also where the hook lets it through', async () => {
+    const long = 'a'.repeat(101); // business names are at most 100 characters
+    expect((await get(own, `/${long}/search.data?searchQuery=vase`)).statusCode).toBe(404);
+    expect((await get(own, `/${long}/search?searchQuery=vase`, 'POST')).statusCode).toBeLessThan(500);
+  });
 });
 
 describe('tenant routing on a custom domain (SPEC §2)', () => {

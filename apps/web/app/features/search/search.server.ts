@@ -1,8 +1,15 @@
 import { limits } from '@stashblog/contract/limits';
 import { type SearchPayload, searchQuery } from '@stashblog/contract/search';
-import { relevanceSort, type SearchFilter, type SearchSort, searchFilters, searchSortOptions } from '@stashblog/contract/search-options';
+import {
+  relevanceSort,
+  type SearchFilter,
+  type SearchSort,
+  searchFilters,
+  searchSortOptions,
+  searchTermMax,
+} from '@stashblog/contract/search-options';
 import { searchItems } from '@stashblog/server/modules/search/search.service.ts';
-import type { AppLoadContext } from 'react-router';
+import { type AppLoadContext, data } from 'react-router';
 import { or404, storeTenant } from '../store/store.server';
 
 export type SearchPageData = {
@@ -28,13 +35,13 @@ export async function loadSearchPage(
 ): Promise<SearchPageData> {
   const tenant = storeTenant(context, params);
   const url = new URL(request.url);
-  const term = (url.searchParams.get('searchQuery') ?? '').replace(/\0/g, '').trim().slice(0, 200);
+  const term = (url.searchParams.get('searchQuery') ?? '').replace(/\0/g, '').trim().slice(0, searchTermMax);
   const filter = pick(url.searchParams.get('filter'), searchFilters, 'All');
   const sort = pick(url.searchParams.get('sort'), searchSortOptions, relevanceSort);
   const pageNo = Math.min(Math.max(1, Number.parseInt(url.searchParams.get('pageNo') ?? '1', 10) || 1), 10_000);
   const businessName = tenant?.businessName ?? null;
   if (!term) return { term, filter, sort, pageNo, businessName, result: null };
-  const query = searchQuery.parse({
+  const parsed = searchQuery.safeParse({
     searchQuery: term,
     businessName: businessName ?? undefined,
     filter,
@@ -42,6 +49,8 @@ export async function loadSearchPage(
     pageNo,
     perPage: limits.searchPage,
   });
-  const result = await or404(searchItems(context.ctx, query));
+  // the term is cut to its limit above, so only a business name no business can have fails here
+  if (!parsed.success) throw data(null, { status: 404 });
+  const result = await or404(searchItems(context.ctx, parsed.data));
   return { term, filter, sort, pageNo, businessName, result };
 }
