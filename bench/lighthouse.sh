@@ -7,12 +7,13 @@
 # Run by hand only (it downloads lighthouse@12 through npx); not part of `npm test`, `npm run bench` or CI.
 #
 #   npm run build && bash bench/lighthouse.sh            # starts its own server with demo data on :5066
+#   LIGHTHOUSE_PORT=5122 bash bench/lighthouse.sh            # its own server on another port
 #   BASE_URL=http://localhost:5004 bash bench/lighthouse.sh   # or measure a server that is already running
 #   PAGES="product home" RUNS=1 bash bench/lighthouse.sh      # a subset
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-port=5066
+port="${LIGHTHOUSE_PORT:-5066}"
 base="${BASE_URL:-}"
 runs="${RUNS:-3}"
 out=".tmp/lighthouse"
