@@ -104,6 +104,25 @@ test('a product page a CDN may keep runs its hash-allowed scripts: it hydrates a
   }
 });
 
+test('a storefront page paints before it fetches any script, then hydrates', async ({ page }) => {
+  // decision 027: module files would take the connections the stylesheet and main image need
+  for (const path of [`/${business}/home`, `/${business}/products`]) {
+    const hydrated = page.waitForRequest((r) => r.url().endsWith('/api/public/user/visits'));
+    await page.goto(path);
+    await hydrated;
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname.endsWith('.js'))
+        .map((e) => e.startTime),
+    }));
+    expect(timing.paint, path).toBeGreaterThan(0);
+    expect(timing.scripts.length, path).toBeGreaterThan(2);
+    for (const start of timing.scripts) expect(start, path).toBeGreaterThanOrEqual(timing.paint as number);
+  }
+});
+
 test('the products listing loads 12 first, the rest on scroll, and sorts', async ({ page, request }) => {
   const html = await (await request.get(`/${business}/products`, { headers: { 'user-agent': 'curl/8.0' } })).text();
   expect(html).toContain('"@type":"ItemList"');

@@ -14,8 +14,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: clientChunks } } },
 }));
 
-// Few client files instead of one per shared module (docs/decisions/027-few-client-chunks.md): on a
-// phone over HTTP/1.1 every file costs a round trip on one of six connections, and automatic
+// Few client files instead of one per shared module (docs/decisions/027-few-client-chunks-scripts-after-paint.md):
+// on a phone over HTTP/1.1 every file costs a round trip on one of six connections, and automatic
 // splitting gave a product page 26 files and the storefront home 35. Groups: the framework every
 // page hydrates with; the app modules of the storefront's shell and product page (what every
 // storefront page loads); the app modules two or more other public pages share, in three files by

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration }
 import type { Route } from './+types/root';
 import './app.css';
 import favicon from './favicon.svg?url';
+import { ScriptsAfterFirstPaint } from './lib/after-first-paint';
 import { ZodWithoutEval } from './lib/csp-nonce';
 import { NotFound } from './ui/not-found';
 import { Toasts } from './ui/toasts';
@@ -24,6 +25,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="apple-touch-icon" href="/icon-192.png" />
         <meta name="theme-color" content="#181818" />
         <ZodWithoutEval />
+        <ScriptsAfterFirstPaint />
         <Meta />
         <Links />
       </head>

@@ -1,0 +1,33 @@
+import { Transform } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { moduleAfterPaint, preloadAfterPaint } from './after-first-paint';
+
+// React Router's <Scripts> writes these two kinds of tags; React escapes '<' in text and attributes
+// and React Router in its inline data, so neither can come from content. The inline module script
+// is the only one with `async` (React Router's; ours have none).
+const modulePreload = /<link rel="modulepreload"/g;
+const moduleScript = /(<script\b[^<>]*?) type="module" async=""/g;
+
+/**
+ * The HTML stream with React Router's modulepreload links and inline module script made inert, for
+ * ScriptsAfterFirstPaint (after-first-paint.tsx) to bring back once the page has painted. A tag cut
+ * between two chunks is held back until its end arrives.
+ */
+export function scriptsAfterFirstPaint(): Transform {
+  const decoder = new StringDecoder('utf8');
+  let held = '';
+  const rewrite = (html: string) =>
+    html.replace(modulePreload, `<link rel="${preloadAfterPaint}"`).replace(moduleScript, `$1 type="${moduleAfterPaint}"`);
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      const text = held + decoder.write(chunk);
+      const open = text.lastIndexOf('<');
+      const cut = open > text.lastIndexOf('>') ? open : text.length;
+      held = text.slice(cut);
+      callback(null, rewrite(text.slice(0, cut)));
+    },
+    flush(callback) {
+      callback(null, rewrite(held + decoder.end()));
+    },
+  });
+}
