@@ -123,6 +123,29 @@ test('a storefront page paints before it fetches any script, then hydrates', asy
   }
 });
 
+test('a tap on a button before the page has hydrated takes effect once it has, once', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // the scripts are held back until after the tap
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // (held module fetches hold the load event back too)
+  await page.goto(`/${business}/products`, { waitUntil: 'domcontentloaded' });
+  const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  const hydrated = page.waitForRequest((r) => r.url().endsWith('/api/public/user/visits'));
+  release();
+  await hydrated;
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('navigation', { name: 'Business' }).getByRole('link', { name: 'About Us' })).toBeVisible();
+});
+
 test('the products listing loads 12 first, the rest on scroll, and sorts', async ({ page, request }) => {
   const html = await (await request.get(`/${business}/products`, { headers: { 'user-agent': 'curl/8.0' } })).text();
   expect(html).toContain('"@type":"ItemList"');

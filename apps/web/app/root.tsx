@@ -1,9 +1,10 @@
 import { messages } from '@stashblog/contract/messages';
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import favicon from './favicon.svg?url';
-import { ScriptsAfterFirstPaint } from './lib/after-first-paint';
+import { afterFirstPaint, ScriptsAfterFirstPaint } from './lib/after-first-paint';
 import { ZodWithoutEval } from './lib/csp-nonce';
 import { NotFound } from './ui/not-found';
 import { Toasts } from './ui/toasts';
@@ -40,6 +41,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useServiceWorker();
+  // The page has hydrated: a tap that came before gets its handler now (lib/after-first-paint.tsx).
+  useEffect(() => {
+    window[afterFirstPaint]?.hydrated();
+  }, []);
   // No QueryClientProvider here: the routes that fetch on the client mount their own (ui/query-provider.tsx).
   return (
     <>

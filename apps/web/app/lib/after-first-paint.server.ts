@@ -1,5 +1,6 @@
 import { Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import type { EntryContext } from 'react-router';
 import { moduleAfterPaint, preloadAfterPaint } from './after-first-paint';
 
 // React Router's <Scripts> writes these two kinds of tags; React escapes '<' in text and attributes
@@ -30,4 +31,15 @@ export function scriptsAfterFirstPaint(): Transform {
       callback(null, rewrite(held + decoder.end()));
     },
   });
+}
+
+/**
+ * Storefront pages (our host's `/:businessName/…` and a custom domain's) load their scripts after
+ * first paint: visitors read them first. The workspace, platform and marketing pages keep loading
+ * them with the document, to be interactive as soon as possible. On our own host the custom-domain
+ * layout also matches the marketing `/home`, where it steps aside with no data.
+ */
+export function isStorefrontPage(context: EntryContext): boolean {
+  const { loaderData } = context.staticHandlerContext;
+  return ['store-layout', 'domain-store-layout'].some((id) => loaderData[id] != null);
 }

@@ -14,12 +14,58 @@ export const preloadAfterPaint = 'modulepreload-after-paint';
 /** The type entry.server.tsx gives React Router's inline module script: no browser runs it. */
 export const moduleAfterPaint = 'module-after-paint';
 
-// Runs once, after the first contentful paint (at `load` in a tab opened in the background, which
-// does not paint; after the first frame where paint timing is unknown). It restores the link rels (the browser fetches the files then) and
-// the script's type (what React expects when it hydrates), and runs a copy of the script: changing the
-// type of a parsed script does not run it. The copy carries the original's nonce, or, on a page from
-// the public cache, is allowed by the same hash as the original (its text is the same).
-const loader = `(()=>{let started=false;const start=()=>{if(started)return;if(document.readyState==='loading'){addEventListener('DOMContentLoaded',start,{once:true});return}const routes=document.querySelector('script[type="${moduleAfterPaint}"]');if(!routes)return;started=true;for(const link of document.querySelectorAll('link[rel="${preloadAfterPaint}"]'))link.rel='modulepreload';routes.type='module';document.head.append(Object.assign(document.createElement('script'),{type:'module',nonce:routes.nonce,textContent:routes.textContent}))};if(document.visibilityState!=='visible')addEventListener('load',start,{once:true});else if(PerformanceObserver.supportedEntryTypes?.includes('paint'))new PerformanceObserver((list,observer)=>{if(list.getEntries().some((e)=>e.name==='first-contentful-paint')){observer.disconnect();setTimeout(start)}}).observe({type:'paint',buffered:true});else addEventListener('DOMContentLoaded',()=>requestAnimationFrame(()=>setTimeout(start)))})();`;
+/** What the loader leaves on `window`: entry.client.tsx says when hydration starts, root.tsx when it is done. */
+export const afterFirstPaint = '__afterFirstPaint';
+declare global {
+  interface Window {
+    [afterFirstPaint]?: { hydrating(): void; hydrated(): void };
+  }
+}
+
+// Starts once: after the first contentful paint (at `load` in a tab opened in the background, which
+// does not paint; after the first frame where paint timing is unknown), or at the visitor's first
+// pointer or key press if that comes sooner. It restores the link rels (the browser fetches the files
+// then) and the script's type (what React expects when it hydrates), and runs a copy of the script:
+// changing the type of a parsed script does not run it. The copy carries the original's nonce, or, on
+// a page from the public cache, is allowed by the same hash as the original (its text is the same).
+// A tap on a button before hydration starts would be lost (the button has no handler yet): the last
+// one is kept and clicked again once the page has hydrated. Links and submit buttons of forms are
+// left alone: they work without JavaScript.
+const loader = `(() => {
+  let started = false, tapped = null;
+  const start = () => {
+    if (started) return;
+    if (document.readyState === 'loading') return addEventListener('DOMContentLoaded', start, { once: true });
+    const routes = document.querySelector('script[type="${moduleAfterPaint}"]');
+    if (!routes) return;
+    started = true;
+    for (const link of document.querySelectorAll('link[rel="${preloadAfterPaint}"]')) link.rel = 'modulepreload';
+    routes.type = 'module';
+    document.head.append(Object.assign(document.createElement('script'), { type: 'module', nonce: routes.nonce, textContent: routes.textContent }));
+  };
+  const tap = (event) => {
+    const button = event.target.closest && event.target.closest('button');
+    if (button && !(button.type === 'submit' && button.form)) tapped = button;
+  };
+  addEventListener('click', tap, true);
+  for (const type of ['pointerdown', 'keydown']) addEventListener(type, start, { once: true, capture: true, passive: true });
+  window.${afterFirstPaint} = {
+    hydrating: () => removeEventListener('click', tap, true),
+    hydrated: () => {
+      if (tapped && tapped.isConnected) tapped.click();
+      tapped = null;
+    },
+  };
+  if (document.visibilityState !== 'visible') addEventListener('load', start, { once: true });
+  else if (PerformanceObserver.supportedEntryTypes && PerformanceObserver.supportedEntryTypes.includes('paint'))
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) {
+        observer.disconnect();
+        setTimeout(start);
+      }
+    }).observe({ type: 'paint', buffered: true });
+  else addEventListener('DOMContentLoaded', () => requestAnimationFrame(() => setTimeout(start)));
+})();`;
 
 /** The script that loads the page's modules after its first paint; in <head>, before anything can paint. */
 export function ScriptsAfterFirstPaint() {
