@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import { e2eQuery } from './e2e-db.ts';
-import { type APIRequestContext, expect, test } from './fixtures.ts';
+import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
 import { e2eDataDir, e2ePort } from './playwright.config.ts';
 
 // Issue 4 journeys: a visitor browses the demo storefront and sends an enquiry; the same business on a
@@ -123,9 +123,8 @@ test('a storefront page paints before it fetches any script, then hydrates', asy
   }
 });
 
-test('a tap on a button before the page has hydrated takes effect once it has, once', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  // the scripts are held back until after the tap
+/** Holds the page's scripts back until the returned function is called (module fetches hold `load` back too). */
+async function holdScripts(page: Page): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -134,7 +133,12 @@ test('a tap on a button before the page has hydrated takes effect once it has, o
     await held;
     await route.continue();
   });
-  // (held module fetches hold the load event back too)
+  return release;
+}
+
+test('a tap on a button before the page has hydrated takes effect once it has, once', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const release = await holdScripts(page);
   await page.goto(`/${business}/products`, { waitUntil: 'domcontentloaded' });
   const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
   await menu.click();
@@ -144,6 +148,16 @@ test('a tap on a button before the page has hydrated takes effect once it has, o
   await hydrated;
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByRole('navigation', { name: 'Business' }).getByRole('link', { name: 'About Us' })).toBeVisible();
+});
+
+test('a form sent before the page has hydrated is checked once it has, not sent to the page address', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto(`/${business}/contactus`, { waitUntil: 'domcontentloaded' });
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  release();
+  await expect(form.getByText(messages.contactNameRequired)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/${business}/contactus$`));
 });
 
 test('the products listing loads 12 first, the rest on scroll, and sorts', async ({ page, request }) => {

@@ -28,9 +28,10 @@ declare global {
 // then) and the script's type (what React expects when it hydrates), and runs a copy of the script:
 // changing the type of a parsed script does not run it. The copy carries the original's nonce, or, on
 // a page from the public cache, is allowed by the same hash as the original (its text is the same).
-// A tap on a button before hydration starts would be lost (the button has no handler yet): the last
-// one is kept and clicked again once the page has hydrated. Links and submit buttons of forms are
-// left alone: they work without JavaScript.
+// A tap on a button before hydration starts would be lost (the button has no handler yet), and a
+// form without an action would be sent to the page's own address: the last such tap or submission
+// is kept (the submission stopped) and done again once the page has hydrated. Links and forms with
+// an action (search) are left alone: they work without JavaScript.
 const loader = `(() => {
   let started = false, tapped = null;
   const start = () => {
@@ -45,14 +46,25 @@ const loader = `(() => {
   };
   const tap = (event) => {
     const button = event.target.closest && event.target.closest('button');
-    if (button && !(button.type === 'submit' && button.form)) tapped = button;
+    if (button && !(button.type === 'submit' && button.form)) tapped = { replay: () => button.isConnected && button.click() };
+  };
+  const submit = (event) => {
+    const form = event.target;
+    if (form.hasAttribute('action')) return;
+    event.preventDefault();
+    const by = event.submitter && event.submitter.form === form ? event.submitter : null;
+    tapped = { replay: () => form.isConnected && form.requestSubmit(by) };
   };
   addEventListener('click', tap, true);
+  addEventListener('submit', submit, true);
   for (const type of ['pointerdown', 'keydown']) addEventListener(type, start, { once: true, capture: true, passive: true });
   window.${afterFirstPaint} = {
-    hydrating: () => removeEventListener('click', tap, true),
+    hydrating: () => {
+      removeEventListener('click', tap, true);
+      removeEventListener('submit', submit, true);
+    },
     hydrated: () => {
-      if (tapped && tapped.isConnected) tapped.click();
+      if (tapped) tapped.replay();
       tapped = null;
     },
   };
