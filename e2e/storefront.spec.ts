@@ -160,6 +160,16 @@ test('a form sent before the page has hydrated is checked once it has, not sent 
   await expect(page).toHaveURL(new RegExp(`/${business}/contactus$`));
 });
 
+test('text typed into the nav search before the page has hydrated is kept and gets its suggestions', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto(`/${business}/home`, { waitUntil: 'domcontentloaded' });
+  const nav = page.locator('[data-nav-search="desktop"]');
+  await nav.getByRole('combobox').fill('pott');
+  release();
+  await expect(nav.getByRole('listbox').getByRole('option', { name: 'Blue pottery vase' })).toBeVisible();
+  await expect(nav.getByRole('combobox')).toHaveValue('pott');
+});
+
 test('the products listing loads 12 first, the rest on scroll, and sorts', async ({ page, request }) => {
   const html = await (await request.get(`/${business}/products`, { headers: { 'user-agent': 'curl/8.0' } })).text();
   expect(html).toContain('"@type":"ItemList"');

@@ -33,13 +33,19 @@ export function scriptsAfterFirstPaint(): Transform {
   });
 }
 
+// The storefront pages visitors read (routes.ts ids, on our host and a custom domain); search,
+// contact and private-link pages are typed into, and text typed before hydration would be lost.
+const readingPages = ['home', 'products', 'product', 'catalogues', 'catalogue', 'about-us'];
+const readingRoutes = new Set(readingPages.flatMap((page) => [`routes/store/${page}`, `domain-${page}`]));
+
 /**
- * Storefront pages (our host's `/:businessName/…` and a custom domain's) load their scripts after
- * first paint: visitors read them first. The workspace, platform and marketing pages keep loading
- * them with the document, to be interactive as soon as possible. On our own host the custom-domain
- * layout also matches the marketing `/home`, where it steps aside with no data.
+ * The storefront pages that load their scripts after first paint: those visitors read, where a
+ * tap before hydration is replayed (after-first-paint.tsx). Workspace, platform, marketing and the
+ * storefront's form pages keep loading them with the document, to be interactive as soon as possible.
+ * On our own host the custom-domain layout also matches the marketing `/home`, with no data.
  */
 export function isStorefrontPage(context: EntryContext): boolean {
-  const { loaderData } = context.staticHandlerContext;
-  return ['store-layout', 'domain-store-layout'].some((id) => loaderData[id] != null);
+  const { loaderData, matches } = context.staticHandlerContext;
+  const leaf = matches.at(-1)?.route.id ?? '';
+  return readingRoutes.has(leaf) && ['store-layout', 'domain-store-layout'].some((id) => loaderData[id] != null);
 }

@@ -39,6 +39,15 @@ export function SearchBox({ action, businessName, initial = '', onClear, size = 
 
   useEffect(() => setText(initial), [initial]);
   useEffect(() => setRecent(readRecent()), []);
+  // Text typed before the page hydrated (storefront pages load their scripts after first paint,
+  // docs/decisions/027) is in the input but not in state: take it over, with its suggestions.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration; `initial` is what the server rendered
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed === initial) return;
+    setText(typed);
+    if (document.activeElement === input.current) setOpen(true);
+  }, []);
 
   // Suggestions as you type, debounced; a late answer for older text is dropped.
   useEffect(() => {
