@@ -25,9 +25,11 @@ describe('logger options', () => {
     expect((closed as NodeJS.ErrnoException).code).toBe('ERR_STREAM_PREMATURE_CLOSE');
 
     log.error(closed);
+    log.error(new Error('premature close')); // as end-of-stream (under pump) reports it
     log.error(new Error('database gone'));
     await new Promise((r) => setImmediate(r));
     expect(lines.map((l) => [l.level, l.msg])).toEqual([
+      [30, 'client closed the connection before the response ended'],
       [30, 'client closed the connection before the response ended'],
       [50, 'database gone'],
     ]);
