@@ -326,7 +326,7 @@ export async function fetchPublicProduct(
   return toProduct(found.row, found.businessName);
 }
 
-// The storefront listing is the hottest public read (decisions 021 and 025). Drizzle builds its SQL
+// The storefront listing is the hottest public read (decisions 021, 025, 028). Drizzle builds its SQL
 // once per variant (sort, promoted filter, category filter); it runs as a named prepared statement,
 // so PostgreSQL plans it once per connection; the business is joined by name and the total comes
 // with the page (`count(*) over ()`), so the common case is one round trip. PostgreSQL writes each
