@@ -122,6 +122,16 @@ describe('public search: matching and ranking', () => {
     expect(names(await found({ searchQuery: 'gard ben', businessName: 'search-a' }))).toEqual(['Garden Bench']);
   });
 
+  it('finds a word too long for the typo vocabulary by itself, not only by its near words', async () => {
+    // The vocabulary keeps words of up to 60 characters: the 61-character word is not in it, its 60-character
+    // neighbour is, and is near enough to stand in for it as for a typo.
+    const c = await app.owner('search-long-words');
+    const [kept, long] = [`handwoven${'x'.repeat(51)}`, `handwoven${'x'.repeat(52)}`];
+    await insert(c.businessId, [{ productName: `Rug ${kept}` }, { productName: `Rug ${long}` }]);
+    expect(names(await found({ searchQuery: long, businessName: 'search-long-words' }))).toContain(`Rug ${long}`);
+    expect(names(await found({ searchQuery: `rug ${long}` }))).toContain(`Rug ${long}`);
+  });
+
   it('takes a one-character word as that whole word, not the start of every word', async () => {
     const c = await app.owner('search-shelves');
     await insert(c.businessId, [{ productName: 'Teak Shelf 7' }, { productName: 'Teak Shelf 75' }]);
