@@ -217,15 +217,39 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
     return toPage(rows[0]?.page ?? [], rows[0]?.n ?? 0);
   }
 
-  return ctx.db.transaction(async (dbTx) => {
-    const tx = planned(dbTx, ctx.db);
-    const { n, common } = await countMatches(tx, kinds, { visible, matching, tsq });
+  const q = { visible, matching, tsq };
+  const inTransaction = <T>(work: (tx: Planned) => Promise<T>) => ctx.db.transaction((dbTx) => work(planned(dbTx, ctx.db)));
+  // The planner's guess chooses the plans below, never the result (every path pages exactly).
+  const expected = kinds.some((s) => s.kind === 'product')
+    ? await estimate(direct(ctx.db), sql`select 1 from products t where ${visible} and ${matching}`)
+    : 0;
+  if (offset < limit && expected > searchCountCap && expected < commonRows) {
+    // A term counted through GIN and expected past the cap: the count and the page do not need each other (the
+    // page is read tier by tier whatever the count), so each runs in its own transaction on its own pooled
+    // connection, at once ('walnot mirrer': ~13 ms of count beside ~16 ms of tier reads). Neither holds a
+    // connection while waiting for the other's, so a full pool only queues them.
+    const [n, rows] = await Promise.all([inTransaction((tx) => ginCount(tx, kinds, q)), inTransaction((tx) => tierPage(tx, false))]);
+    return toPage(n === 0 ? [] : rows, n);
+  }
+  return inTransaction(async (tx) => {
+    const { n, common } = await countMatches(tx, kinds, q, expected);
     if (offset >= limit || n === 0) return toPage([], n);
+    if (n <= searchCountCap) {
+      // Bitmap scans only (GIN), whatever the planner guesses.
+      tx.allow({ seqscan: false, indexscan: false, bitmapscan: true });
+      return toPage((await allPage(tx)).rows, n);
+    }
+    return toPage(await tierPage(tx, common), n);
+  });
+
+  /**
+   * The page (rows offset to limit) read tier by tier, best first, until `limit` rows are found: the plan for a
+   * term with more than searchCountCap matches, exact for any number of them. `common` (proven on the table's
+   * first pages) only chooses walks over GIN reads.
+   */
+  async function tierPage(tx: Planned, common: boolean): Promise<Row[]> {
     // Bitmap scans only (GIN), whatever the planner guesses; the walks below set their own plan.
     tx.allow({ seqscan: false, indexscan: false, bitmapscan: true });
-    if (n <= searchCountCap) return toPage((await allPage(tx)).rows, n);
-
-    // More than searchCountCap matches: tier by tier, best first, until `limit` rows are found.
     const found: Row[] = [];
     // A term proven common (on the table's first pages) walks the items in page order: a page's worth of
     // them match within a few hundred rows. A term counted through GIN is rarer (decision 024): a walk
@@ -263,7 +287,8 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
           s.kind === 'product' &&
           // The tier's own condition only: the visibility filters' estimates (business_id <> all(...)) say
           // nothing about the term and shrink it on small tables.
-          (await estimate(tx, sql`select 1 from products t where ${tier === 1 || tier === 2 ? cond.indexed : cond.row}`)) >= wholeTierRows
+          (await estimate(tx.unplanned, sql`select 1 from products t where ${tier === 1 || tier === 2 ? cond.indexed : cond.row}`)) >=
+            wholeTierRows
         ) {
           // A tier the planner expects to be large: its newest items first (a GIN bitmap ANDed with the btree's
           // range: the heap is read for the matches in that range alone), a wider range while the page is not
@@ -284,53 +309,56 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
       }
       found.push(...(kinds.length === 1 ? inTier : await merge(tx, inTier, opts.sort, need)));
     }
-    return toPage(found.slice(offset, limit), n);
-  });
+    return found.slice(offset, limit);
+  }
 }
 
 type Tx = Pick<Ctx['db'], 'execute'>;
 /** What runs a statement in the transaction below (planned()). */
 type Exec = { execute<T extends Record<string, unknown>>(query: SQL): Promise<{ rows: T[] }> };
+/** A database or transaction as it is, no planner settings sent. */
+const direct = (db: Tx): Exec => ({
+  execute: async <T extends Record<string, unknown>>(query: SQL) => ({ rows: (await db.execute<T>(query)).rows as T[] }),
+});
 
 // A term the planner expects in at least this many products is counted from the table's first pages
 // (up to prefixRows rows, in physical order, no index) before the GIN index is asked.
 const commonRows = 50_000;
 const prefixRows = 20_000;
 
+type CountQuery = { visible: SQL; matching: SQL; tsq: SQL };
+
 /**
  * Visible matches across every business, exact up to searchCountCap + 1. A common word's GIN posting
  * list holds every product containing it (187,500 for 'sofa' in bench/search.ts), which a bitmap reads
  * whole; reading the table's first pages finds the 1,001 matches that prove '1,000+' in a few thousand
- * rows instead. The planner's estimate only chooses which to try first: a prefix that does not prove
- * it (the estimate was wrong) falls back to the GIN count.
+ * rows instead. The planner's estimate (`expected` products) only chooses which to try first: a prefix
+ * that does not prove it (the estimate was wrong) falls back to the GIN count.
  */
-async function countMatches(
-  tx: Planned,
-  kinds: Source[],
-  q: { visible: SQL; matching: SQL; tsq: SQL },
-): Promise<{ n: number; common: boolean }> {
+async function countMatches(tx: Planned, kinds: Source[], q: CountQuery, expected: number): Promise<{ n: number; common: boolean }> {
   const over = searchCountCap + 1;
-  const gin = async () => {
-    tx.allow({ seqscan: false, indexscan: false, bitmapscan: true });
-    const counted = kinds.map(
-      (s) => sql`(select count(*) from (select 1 from ${s.from} t where ${q.visible} and ${q.matching} limit ${over}) c)`,
-    );
-    const { rows } = await tx.execute<{ n: number }>(sql`select (${sql.join(counted, sql` + `)})::int as n`);
-    return { n: rows[0]?.n ?? 0, common: false };
-  };
-  if (!kinds.some((s) => s.kind === 'product')) return gin();
-  if ((await estimate(tx, sql`select 1 from products t where ${q.visible} and ${q.matching}`)) < commonRows) return gin();
+  if (!kinds.some((s) => s.kind === 'product') || expected < commonRows) return { n: await ginCount(tx, kinds, q), common: false };
   tx.allow({ seqscan: false, bitmapscan: false, indexscan: false });
   const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from products t
     where ${q.visible} and ${q.matching} and t.ctid < (select format('(%s,0)',
       ceil(relpages * least(1, ${prefixRows} / greatest(reltuples, 1)))::bigint)::tid from pg_class where oid = 'products'::regclass)
     limit ${over}) c`);
-  return (rows[0]?.n ?? 0) >= over ? { n: over, common: true } : gin();
+  return (rows[0]?.n ?? 0) >= over ? { n: over, common: true } : { n: await ginCount(tx, kinds, q), common: false };
+}
+
+/** Visible matches across every business through the GIN indexes (bitmap only), exact up to searchCountCap + 1. */
+async function ginCount(tx: Planned, kinds: Source[], q: CountQuery): Promise<number> {
+  tx.allow({ seqscan: false, indexscan: false, bitmapscan: true });
+  const counted = kinds.map(
+    (s) => sql`(select count(*) from (select 1 from ${s.from} t where ${q.visible} and ${q.matching} limit ${searchCountCap + 1}) c)`,
+  );
+  const { rows } = await tx.execute<{ n: number }>(sql`select (${sql.join(counted, sql` + `)})::int as n`);
+  return rows[0]?.n ?? 0;
 }
 
 /** How many rows the planner expects a query to return. */
-async function estimate(tx: Planned, query: SQL): Promise<number> {
-  const { rows } = await tx.unplanned.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(sql`explain (format json) ${query}`);
+async function estimate(db: Exec, query: SQL): Promise<number> {
+  const { rows } = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(sql`explain (format json) ${query}`);
   return rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
 }
 
@@ -395,9 +423,7 @@ function planned(tx: Tx, database: object): Planned {
   let pending: SQL[] = [sql`set_config('jit', 'off', true)`, sql`set_config('max_parallel_workers_per_gather', '0', true)`];
   return {
     database,
-    unplanned: {
-      execute: async <T extends Record<string, unknown>>(query: SQL) => ({ rows: (await tx.execute<T>(query)).rows as T[] }),
-    },
+    unplanned: direct(tx),
     allow: (scans) => {
       Object.assign(wanted, scans);
     },
