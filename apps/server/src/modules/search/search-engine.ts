@@ -89,6 +89,16 @@ const sources: Record<SearchKind, Source> = {
   },
 };
 
+/** How many images a search result shows. */
+export const resultImages = 6;
+
+/** A catalogue's images on a search page: the first image of each of its visible members, in catalogue order. */
+export const memberImages = (businessId: SQL, catalogueId: SQL) => sql`array(select p.images[1]::text
+  from catalogue_products cp join products p on p.business_id = cp.business_id and p.id = cp.product_id
+  where cp.business_id = ${businessId} and cp.catalogue_id = ${catalogueId}
+    and p.is_public and not p.is_blocked and cardinality(p.images) > 0
+  order by cp.position, p.id limit ${resultImages})`;
+
 export type MatchOptions = {
   kinds: SearchKind[];
   /** One business (already known to be visible), or null for every unblocked business. */
@@ -100,7 +110,10 @@ export type MatchOptions = {
   perPage: number;
 };
 
-/** images: a product's image keys, read with the match (its row is already at hand); null for a catalogue. */
+/**
+ * images: a product's image keys, read with the match (its row is already at hand); a catalogue's, its visible
+ * members' first images (memberImages) in one business, null across businesses.
+ */
 export type Match = { type: SearchKind; businessId: string; id: string; name: string; createdAt: Date; images: string[] | null };
 export type MatchPage = { matches: Match[]; count: number; countCapped: boolean };
 
@@ -211,9 +224,12 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
       kinds.map((s) => sql`(select ${columns(s, tierOf())} from ${s.from} t where ${visible} and ${inShop(s)})`),
       sql` union all `,
     );
+    // The page's catalogues bring their members' images, so the page needs no second statement.
     const { rows } = await ctx.db.execute<{ n: number; page: Row[] }>(sql`with m as materialized (${every})
-      select (select count(*) from m)::int as n, (select coalesce(json_agg(p), '[]'::json) from (select * from m
-        order by ${orderBy(opts.sort)} limit ${Math.max(0, limit - offset)} offset ${offset}) p) as page`);
+      select (select count(*) from m)::int as n, (select coalesce(json_agg(p), '[]'::json) from (select m.type, m.business_id,
+          m.id, m.name, m.created_at, m.tier,
+          case when m.type = 'catalogue' then ${memberImages(sql`m.business_id`, sql`m.id`)} else m.images end as images
+        from m order by ${orderBy(opts.sort)} limit ${Math.max(0, limit - offset)} offset ${offset}) p) as page`);
     return toPage(rows[0]?.page ?? [], rows[0]?.n ?? 0);
   }
 

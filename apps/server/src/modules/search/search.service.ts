@@ -11,11 +11,10 @@ import type { AppContext } from '../../app-context.ts';
 import { catalogueNameDoc } from '../../db/schema/catalogues.ts';
 import { productNameDoc } from '../../db/schema/products.ts';
 import { requirePublicBusiness } from '../users/users.service.ts';
-import { findMatches, type Match, tsqueryOf } from './search-engine.ts';
+import { findMatches, type Match, memberImages, resultImages, tsqueryOf } from './search-engine.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
 
-const maxImages = 6;
 const kindsOf = { All: ['product', 'catalogue'], Products: ['product'], Catalogues: ['catalogue'] } as const;
 
 type Row = { type: 'product' | 'catalogue'; id: string; name: string; business_name: string; images: string[] | null };
@@ -26,8 +25,12 @@ type Row = { type: 'product' | 'catalogue'; id: string; name: string; business_n
  * (search-engine.ts). Images and business names are read for the page only.
  */
 export async function searchItems(ctx: Ctx, query: SearchQuery): Promise<SearchPayload> {
-  const business = query.businessName ? await requirePublicBusiness(ctx, query.businessName) : null;
-  const tq = await tsqueryOf(ctx, query.searchQuery);
+  // Neither needs the other: two statements at once on two pooled connections (an unknown business still
+  // answers 404; its query text was read for nothing).
+  const [business, tq] = await Promise.all([
+    query.businessName ? requirePublicBusiness(ctx, query.businessName) : null,
+    tsqueryOf(ctx, query.searchQuery),
+  ]);
   if (!tq) return { searchedData: [], count: 0, countCapped: false, maxTotal: 0 };
   const page = await findMatches(ctx, tq, {
     kinds: [...kindsOf[query.filter]],
@@ -36,12 +39,12 @@ export async function searchItems(ctx: Ctx, query: SearchQuery): Promise<SearchP
     pageNo: query.pageNo,
     perPage: query.perPage,
   });
-  // In one business a page of products needs nothing more: their images came with the matches.
+  // In one business the page needs nothing more: its images came with the matches.
   const rows =
     page.matches.length === 0
       ? []
-      : business && page.matches.every((m) => m.type === 'product')
-        ? page.matches.map((m) => ({ ...m, business_name: business.businessName, images: m.images?.slice(0, maxImages) ?? [] }))
+      : business
+        ? page.matches.map((m) => ({ ...m, business_name: business.businessName, images: m.images?.slice(0, resultImages) ?? [] }))
         : await pageDetails(ctx, page.matches);
   return {
     searchedData: rows.map(toItem),
@@ -60,18 +63,13 @@ async function pageDetails(ctx: Ctx, matches: Match[]): Promise<Row[]> {
   const keys = sql.join(
     matches.map(
       (m, i) =>
-        sql`(${i}::int, ${m.type}::text, ${m.businessId}::uuid, ${m.id}::uuid, ${m.name}::text, ${sql.param(m.images?.slice(0, maxImages) ?? null)}::text[])`,
+        sql`(${i}::int, ${m.type}::text, ${m.businessId}::uuid, ${m.id}::uuid, ${m.name}::text, ${sql.param(m.images?.slice(0, resultImages) ?? null)}::text[])`,
     ),
     sql`, `,
   );
   const { rows } = await ctx.db.execute<Row>(sql`
     select page.type, page.id, page.name, b.business_name,
-      case when page.type = 'product' then page.images
-        else array(select p.images[1]::text from catalogue_products cp
-          join products p on p.business_id = cp.business_id and p.id = cp.product_id
-        where cp.business_id = page.business_id and cp.catalogue_id = page.id
-          and p.is_public and not p.is_blocked and cardinality(p.images) > 0
-        order by cp.position, p.id limit ${maxImages}) end as images
+      case when page.type = 'product' then page.images else ${memberImages(sql`page.business_id`, sql`page.id`)} end as images
     from (values ${keys}) as page(position, type, business_id, id, name, images)
     join businesses b on b.id = page.business_id order by page.position`);
   return rows;
