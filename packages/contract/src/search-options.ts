@@ -18,7 +18,6 @@ export type SearchFilter = (typeof searchFilters)[number];
  * number, `countCapped` is true and only these first matches can be paged to (a UI says '1,000+ results').
  */
 export const searchCountCap = 1000;
-const searchCountCapText = searchCountCap.toLocaleString(limits.locale);
 
 /** Texts of this domain that SPEC does not give. */
 export const searchMessages = {
@@ -26,8 +25,12 @@ export const searchMessages = {
   termTooLong: 'Search text is too long',
   results: (count: number, term: string, capped = false) =>
     `${count.toLocaleString(limits.locale)}${capped ? '+' : ''} ${count === 1 && !capped ? 'result' : 'results'} for “${term}”`,
-  /** Under the last reachable page when more than searchCountCap items match. */
-  capped: `Showing the first ${searchCountCapText} matches. Add a word to narrow the search.`,
+  /**
+   * Under the last reachable page when more than searchCountCap items match. A function: the first
+   * toLocaleString on a page loads ICU (60–80 ms on a slow phone), which every storefront page paid
+   * as this module loaded (docs/decisions/030).
+   */
+  capped: () => `Showing the first ${searchCountCap.toLocaleString(limits.locale)} matches. Add a word to narrow the search.`,
   /** A page past the last one (a stale or hand-edited link): nothing to list, a way back. */
   pastLastPage: 'Nothing on this page: the results end earlier.',
   backToPage: (page: number) => `Back to page ${page}`,

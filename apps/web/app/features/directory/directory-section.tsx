@@ -128,7 +128,7 @@ export function DirectorySection<T>(props: Props<T>) {
           label={`${title} pages`}
         />
         {page.countCapped && pageNo >= totalPages ? (
-          <p className="mt-3 text-center text-slate-500 text-sm">{searchMessages.capped}</p>
+          <p className="mt-3 text-center text-slate-500 text-sm">{searchMessages.capped()}</p>
         ) : null}
       </div>
     </section>

@@ -38,7 +38,11 @@ export function SearchBox({ action, businessName, initial = '', onClear, size = 
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => setText(initial), [initial]);
-  useEffect(() => setRecent(readRecent()), []);
+  // Read when the list opens, not as the page hydrates: a page's first localStorage read waits on the
+  // browser's storage (up to ~30 ms on a slow phone), and the list also shows searches from other tabs.
+  useEffect(() => {
+    if (open) setRecent(readRecent());
+  }, [open]);
   // Text typed before the page hydrated (storefront pages load their scripts after first paint,
   // docs/decisions/027) is in the input but not in state: take it over, with its suggestions.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration; `initial` is what the server rendered

@@ -138,7 +138,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
             />
           </div>
           {result.countCapped && pageNo >= totalPages ? (
-            <p className="mt-4 text-center text-muted text-sm">{searchMessages.capped}</p>
+            <p className="mt-4 text-center text-muted text-sm">{searchMessages.capped()}</p>
           ) : null}
           <p className="sr-only">
             Page {pageNo} of {totalPages}, {limits.searchPage} per page
