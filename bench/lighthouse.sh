@@ -44,11 +44,15 @@ export CHROME_PATH="${CHROME_PATH:-/usr/bin/chromium}"
 for name in ${PAGES:-home products product catalogue marketing-home}; do
   url="${urls[$name]}"
   for i in $(seq 1 "$runs"); do
-    ${LIGHTHOUSE:-npx --yes lighthouse@12} "$url" \
-      --form-factor=mobile --screenEmulation.mobile --throttling-method=simulate \
-      --only-categories=performance,accessibility,best-practices,seo \
-      --chrome-flags="--headless=new --no-sandbox --disable-gpu" \
-      --output=json --output=html --output-path="$out/$name-$i" --quiet
+    # Lighthouse now and then loses the trace of a load (NO_NAVSTART): such a run is tried once more.
+    for attempt in 1 2; do
+      ${LIGHTHOUSE:-npx --yes lighthouse@12} "$url" \
+        --form-factor=mobile --screenEmulation.mobile --throttling-method=simulate \
+        --only-categories=performance,accessibility,best-practices,seo \
+        --chrome-flags="--headless=new --no-sandbox --disable-gpu" \
+        --output=json --output=html --output-path="$out/$name-$i" --quiet && break
+      [[ $attempt == 2 ]] && exit 1
+    done
     node -e '
       const r = require(process.argv[1]);
       const s = Object.fromEntries(Object.entries(r.categories).map(([k, v]) => [k, Math.round(v.score * 100)]));

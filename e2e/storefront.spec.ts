@@ -123,6 +123,21 @@ test('a storefront page paints before it fetches any script, then hydrates', asy
   }
 });
 
+test('the home carousels start once the page has hydrated: Next moves a row along, Previous comes alive', async ({ page }) => {
+  // Each carousel starts in a task of its own after hydration (ui/use-carousel.ts, decision 029).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/${business}/home`);
+  const carousel = page.locator('section[aria-roledescription="carousel"][aria-label="Top Products"]');
+  const row = carousel.getByRole('list');
+  const position = () => row.evaluate((el) => getComputedStyle(el).transform);
+  const before = await position();
+  await expect(carousel.getByRole('button', { name: 'Previous (Top Products)' })).toBeDisabled();
+  await carousel.getByRole('button', { name: 'Next (Top Products)' }).click();
+  await expect.poll(position).not.toBe(before);
+  await expect(carousel.getByRole('button', { name: 'Previous (Top Products)' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Next (Banners)' })).toBeEnabled();
+});
+
 /** Holds the page's scripts back until the returned function is called (module fetches hold `load` back too). */
 async function holdScripts(page: Page): Promise<() => void> {
   let release = () => {};

@@ -1,12 +1,12 @@
 import { limits } from '@stashblog/contract/limits';
-import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useState } from 'react';
 import { MediaImage } from '../../ui/media-image';
+import { useCarousel } from '../../ui/use-carousel';
 
 /** SPEC public catalogue page: banner carousel of the catalogue's images; autoplay 5 s and loop only with more than one. */
 export function BannerCarousel({ images, name }: { images: string[]; name: string }) {
   const many = images.length > 1;
-  const [viewport, embla] = useEmblaCarousel({ loop: true, active: many });
+  const [viewport, embla] = useCarousel({ loop: true, active: many });
   const [current, setCurrent] = useState(0);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { limits } from '@stashblog/contract/limits';
-import useEmblaCarousel from 'embla-carousel-react';
 import { Children, useCallback, useEffect, useState } from 'react';
+import { useCarousel } from '../../ui/use-carousel';
 
 type Props = {
   label: string;
@@ -22,7 +22,7 @@ type Props = {
 export function Carousel({ label, children, slideClass, autoplay = false, loop = false, byView = false, overlayArrows = false }: Props) {
   const slides = Children.toArray(children);
   const many = slides.length > 1;
-  const [ref, api] = useEmblaCarousel({ loop: loop && many, align: 'start', slidesToScroll: byView ? 'auto' : 1 });
+  const [ref, api] = useCarousel({ loop: loop && many, align: 'start', slidesToScroll: byView ? 'auto' : 1 });
   const [paused, setPaused] = useState(false);
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(false);
