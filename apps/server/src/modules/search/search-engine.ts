@@ -108,13 +108,24 @@ export type MatchOptions = {
   sort: SearchSort;
   pageNo: number;
   perPage: number;
+  /** Across businesses, each match brings what a search page shows: its business's name and a catalogue's images. */
+  details?: boolean;
 };
 
 /**
  * images: a product's image keys, read with the match (its row is already at hand); a catalogue's, its visible
- * members' first images (memberImages) in one business, null across businesses.
+ * members' first images (memberImages) in one business or with opts.details, null otherwise.
  */
-export type Match = { type: SearchKind; businessId: string; id: string; name: string; createdAt: Date; images: string[] | null };
+export type Match = {
+  type: SearchKind;
+  businessId: string;
+  id: string;
+  name: string;
+  createdAt: Date;
+  images: string[] | null;
+  /** With opts.details across businesses; null otherwise. */
+  businessName: string | null;
+};
 export type MatchPage = { matches: Match[]; count: number; countCapped: boolean };
 
 /** The page order on the columns every query returns (name, created_at, id, tier). */
@@ -153,7 +164,8 @@ const walkRowsPerMatch = 300;
 const walkRowsMin = 5000;
 const walkRowsMax = 50_000;
 
-// created_at travels as text: exact to the microsecond when rows of two kinds are merged in PostgreSQL.
+// created_at travels as fixed-width UTC text (createdAtText): exact to the microsecond, and its text order is its
+// time order, so rows of two kinds are merged by date without another statement.
 type Row = {
   type: SearchKind;
   business_id: string;
@@ -162,7 +174,10 @@ type Row = {
   created_at: string;
   tier: number;
   images: string[] | null;
+  business_name: string | null;
 };
+
+const createdAtText = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * Visible items matching the term, one page of them in the chosen order, and how many there are.
@@ -200,16 +215,29 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
   const inName = sql`${weighted(tq, 'A')}::tsquery`;
   const inLabels = sql`${weighted(tq, 'AB')}::tsquery`;
   const tierOf = () => (relevance ? sql`case when t.search @@ ${inName} then 1 when t.search @@ ${inLabels} then 2 else 3 end` : sql`0`);
-  const columns = (s: Source, tier: SQL) =>
-    sql`${s.kind}::text as type, t.business_id, t.id, ${s.name} as name, t.created_at::text as created_at, ${tier}::int as tier, ${s.images} as images`;
+  // What a search page shows of a match across businesses (opts.details): its business's name and, for a catalogue,
+  // its members' images. PostgreSQL computes such sub-selects after the sort and limit, for the rows returned only;
+  // a read returns at most a page of rows on the first page, so the reads carry them there (on a later page
+  // the caller looks them up for the page alone).
+  const details = opts.details === true && !opts.businessId;
+  const businessName = (row: SQL) => sql`(select b.business_name from businesses b where b.id = ${row}.business_id)`;
+  const columns = (s: Source, tier: SQL, withDetails = details && offset === 0) =>
+    sql`${s.kind}::text as type, t.business_id, t.id, ${s.name} as name, ${createdAtText(sql`t.created_at`)} as created_at, ${tier}::int as tier, ${
+      withDetails && s.kind === 'catalogue' ? memberImages(sql`t.business_id`, sql`t.id`) : s.images
+    } as images, ${withDetails ? businessName(sql`t`) : sql`null::text`} as business_name`;
   const rankedOrder = (s: Source) => (relevance ? sql`${tierOf()}, ${tableOrder(opts.sort, s)}` : tableOrder(opts.sort, s));
   const kinds = opts.kinds.map((k) => sources[k]);
   // Every match of each kind, best first, up to `limit` (the planner's own choice; see the callers).
   const allOf = (s: Source) =>
-    sql`(select ${columns(s, tierOf())} from ${s.from} t where ${visible} and ${matching} order by ${rankedOrder(s)} limit ${limit})`;
-  // Every match of every kind, one page of them (in SQL, so names sort by the database's collation).
+    sql`(select ${columns(s, tierOf(), false)} from ${s.from} t where ${visible} and ${matching} order by ${rankedOrder(s)} limit ${limit})`;
+  // Every match of every kind, one page of them (in SQL, so names sort by the database's collation); the details
+  // for the page's rows alone.
   const allPage = (db: Exec) =>
-    db.execute<Row>(sql`select * from (${sql.join(kinds.map(allOf), sql` union all `)}) m
+    db.execute<Row>(sql`select m.type, m.business_id, m.id, m.name, m.created_at, m.tier, ${
+      details
+        ? sql`case when m.type = 'catalogue' then ${memberImages(sql`m.business_id`, sql`m.id`)} else m.images end as images, ${businessName(sql`m`)} as business_name`
+        : sql`m.images, m.business_name`
+    } from (${sql.join(kinds.map(allOf), sql` union all `)}) m
       order by ${orderBy(opts.sort)} limit ${limit - offset} offset ${offset}`);
 
   if (opts.businessId) {
@@ -227,7 +255,7 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
     // The page's catalogues bring their members' images, so the page needs no second statement.
     const { rows } = await ctx.db.execute<{ n: number; page: Row[] }>(sql`with m as materialized (${every})
       select (select count(*) from m)::int as n, (select coalesce(json_agg(p), '[]'::json) from (select m.type, m.business_id,
-          m.id, m.name, m.created_at, m.tier,
+          m.id, m.name, m.created_at, m.tier, m.business_name,
           case when m.type = 'catalogue' then ${memberImages(sql`m.business_id`, sql`m.id`)} else m.images end as images
         from m order by ${orderBy(opts.sort)} limit ${Math.max(0, limit - offset)} offset ${offset}) p) as page`);
     return toPage(rows[0]?.page ?? [], rows[0]?.n ?? 0);
@@ -483,14 +511,21 @@ export function weighted(tq: string, weights: 'A' | 'AB'): string {
   return tq.replace(/('(?:[^'\\]|''|\\.)*')(:\*)?/g, (_m, lexeme: string, star?: string) => `${lexeme}:${star ? '*' : ''}${weights}`);
 }
 
-/** Rows of two kinds, each already in page order, merged in PostgreSQL (its collation sorts names). */
+/**
+ * Rows of two kinds, each already in page order, merged: by date here (created_at's text order is its time order,
+ * ids are lower-case uuid text, whose order is PostgreSQL's), by name in PostgreSQL (its collation sorts names).
+ */
 async function merge(tx: Planned, rows: Row[], sort: SearchSort, need: number): Promise<Row[]> {
   if (rows.length === 0) return rows;
+  if (sort !== 'Alphabetically A-Z' && sort !== 'Alphabetically Z-A') {
+    const asc = sort === 'Date, old to new' ? 1 : -1;
+    const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    return [...rows].sort((a, b) => a.tier - b.tier || asc * text(a.created_at, b.created_at) || asc * text(a.id, b.id)).slice(0, need);
+  }
   // No table is read: the planner settings need not be sent first.
-  const { rows: merged } =
-    await tx.unplanned.execute<Row>(sql`select type, business_id, id, name, created_at::text as created_at, tier, images
+  const { rows: merged } = await tx.unplanned.execute<Row>(sql`select type, business_id, id, name, created_at, tier, images, business_name
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as m(type text, business_id uuid, id uuid, name text, created_at timestamptz, tier int, images text[])
+      as m(type text, business_id uuid, id uuid, name text, created_at text, tier int, images text[], business_name text)
     order by ${orderBy(sort)} limit ${need}`);
   return merged;
 }
@@ -504,6 +539,7 @@ function toPage(rows: Row[], n: number): MatchPage {
       name: r.name,
       createdAt: new Date(r.created_at),
       images: r.images,
+      businessName: r.business_name,
     })),
     count: Math.min(n, searchCountCap),
     countCapped: n > searchCountCap,

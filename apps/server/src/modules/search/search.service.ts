@@ -38,14 +38,16 @@ export async function searchItems(ctx: Ctx, query: SearchQuery): Promise<SearchP
     sort: query.sort,
     pageNo: query.pageNo,
     perPage: query.perPage,
+    details: true,
   });
-  // In one business the page needs nothing more: its images came with the matches.
-  const rows =
-    page.matches.length === 0
-      ? []
-      : business
-        ? page.matches.map((m) => ({ ...m, business_name: business.businessName, images: m.images?.slice(0, resultImages) ?? [] }))
-        : await pageDetails(ctx, page.matches);
+  // Business names and images came with the matches (details), but for a later page across businesses.
+  const rows: Row[] = page.matches.every((m) => business || m.businessName !== null)
+    ? page.matches.map((m) => ({
+        ...m,
+        business_name: business?.businessName ?? m.businessName ?? '',
+        images: m.images?.slice(0, resultImages) ?? [],
+      }))
+    : await pageDetails(ctx, page.matches);
   return {
     searchedData: rows.map(toItem),
     count: page.count,

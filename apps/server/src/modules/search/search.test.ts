@@ -208,6 +208,19 @@ describe('public search: scope and visibility', () => {
     expect(p.searchedData.every((d) => d.type === 'product')).toBe(true);
   });
 
+  it('gives a catalogue found across businesses its business name and its visible members images', async () => {
+    const p = await found({ searchQuery: 'living room sofas' });
+    expect(p.searchedData).toEqual([
+      {
+        _id: expect.any(String),
+        type: 'catalogue',
+        catalogueName: 'Living Room Sofas',
+        businessName: 'search-a',
+        images: [seeded['Velvet Sofa'].images[0], seeded['Oak Table'].images[0]].map((k) => `/media/${k}/image.jpg`),
+      },
+    ]);
+  });
+
   it('answers 404 for an unknown or blocked business', async () => {
     expect((await search({ searchQuery: 'sofa', businessName: 'nobody-here' })).statusCode).toBe(404);
     expect((await search({ searchQuery: 'sofa', businessName: 'search-blocked' })).statusCode).toBe(404);
@@ -313,6 +326,9 @@ describe('public search: more matches than are counted', () => {
     expect(last.searchedData).toHaveLength(searchCountCap - (first.maxTotal - 1) * 15);
     expect(names(last).at(-1)).toBe('Lantern 6');
     expect((await found({ searchQuery: 'lantern', pageNo: first.maxTotal + 1 })).searchedData).toEqual([]);
+    const byName = await found({ searchQuery: 'lantern', sort: 'Alphabetically A-Z' });
+    expect(names(byName).slice(0, 3)).toEqual(['Brass Hook', 'Lantern 1', 'Lantern 10']);
+    expect(byName.searchedData[0]?.businessName).toBe('search-lanterns');
     const inShop = await found({ searchQuery: 'lantern', businessName: 'search-lanterns', sort: 'Date, old to new' });
     expect([inShop.count, inShop.countCapped]).toEqual([searchCountCap, true]);
     expect(names(inShop)[0]).toBe('Lantern 1');
