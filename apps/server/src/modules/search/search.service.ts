@@ -25,12 +25,10 @@ type Row = { type: 'product' | 'catalogue'; id: string; name: string; business_n
  * (search-engine.ts). Images and business names are read for the page only.
  */
 export async function searchItems(ctx: Ctx, query: SearchQuery): Promise<SearchPayload> {
-  // Neither needs the other: two statements at once on two pooled connections (an unknown business still
-  // answers 404; its query text was read for nothing).
-  const [business, tq] = await Promise.all([
-    query.businessName ? requirePublicBusiness(ctx, query.businessName) : null,
-    tsqueryOf(ctx, query.searchQuery),
-  ]);
+  // One after the other: at once on two pooled connections measured level or slower (bench/search.ts, one
+  // business, load 5: two backends woken instead of one).
+  const business = query.businessName ? await requirePublicBusiness(ctx, query.businessName) : null;
+  const tq = await tsqueryOf(ctx, query.searchQuery);
   if (!tq) return { searchedData: [], count: 0, countCapped: false, maxTotal: 0 };
   const page = await findMatches(ctx, tq, {
     kinds: [...kindsOf[query.filter]],
