@@ -114,7 +114,7 @@ export type MatchOptions = {
 
 /**
  * images: a product's image keys, read with the match (its row is already at hand); a catalogue's, its visible
- * members' first images (memberImages) in one business or with opts.details, null otherwise.
+ * members' first images (memberImages) with opts.details across businesses, null otherwise.
  */
 export type Match = {
   type: SearchKind;
@@ -186,7 +186,7 @@ const createdAtText = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY
  * category, tags or item no, 3 a word needs the description. Only the first searchCountCap matches can
  * be paged to; `count` is exact up to there, and `countCapped` says there are more.
  *
- * How (decisions 017, 024 and 026): in one business (a few thousand items at most) its matches are read once,
+ * How (decisions 017, 024, 026 and 029): in one business (a few thousand items at most) its matches are read once,
  * for the page and the count, through the (business_id, search) GIN index. Across every business no plan
  * is left to the planner's guess of how common a combination of words is (a guess that is wrong by
  * 10,000x walked 890,000 rows for one query):
@@ -196,7 +196,8 @@ const createdAtText = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY
  *   in page order (an index) and stops once the page is full; a tier the walk does not fill within a
  *   bounded number of rows is rare, and is read through its own GIN index instead;
  * - more, counted through GIN (1,001 to some tens of thousands): each tier through its GIN index; a large
- *   one within the newest 1 %, 4 %, 16 % of products first (date orders), then whole.
+ *   one within the newest 1 %, 4 %, 16 % of products first (date orders), then whole. When the planner
+ *   expects such a term, the count and these reads run at once, on two pooled connections.
  */
 export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Promise<MatchPage> {
   const tsq = sql`${tq}::tsquery`;
@@ -252,12 +253,11 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
       kinds.map((s) => sql`(select ${columns(s, tierOf())} from ${s.from} t where ${visible} and ${inShop(s)})`),
       sql` union all `,
     );
-    // The page's catalogues bring their members' images, so the page needs no second statement.
+    // A catalogue's images are not read here: planning memberImages cost every search ~0.2 ms of backend CPU, also
+    // when no catalogue is on the page (the caller looks them up for the page's catalogues alone).
     const { rows } = await ctx.db.execute<{ n: number; page: Row[] }>(sql`with m as materialized (${every})
-      select (select count(*) from m)::int as n, (select coalesce(json_agg(p), '[]'::json) from (select m.type, m.business_id,
-          m.id, m.name, m.created_at, m.tier, m.business_name,
-          case when m.type = 'catalogue' then ${memberImages(sql`m.business_id`, sql`m.id`)} else m.images end as images
-        from m order by ${orderBy(opts.sort)} limit ${Math.max(0, limit - offset)} offset ${offset}) p) as page`);
+      select (select count(*) from m)::int as n, (select coalesce(json_agg(p), '[]'::json) from (select * from m
+        order by ${orderBy(opts.sort)} limit ${Math.max(0, limit - offset)} offset ${offset}) p) as page`);
     return toPage(rows[0]?.page ?? [], rows[0]?.n ?? 0);
   }
 

@@ -38,20 +38,38 @@ export async function searchItems(ctx: Ctx, query: SearchQuery): Promise<SearchP
     perPage: query.perPage,
     details: true,
   });
-  // Business names and images came with the matches (details), but for a later page across businesses.
-  const rows: Row[] = page.matches.every((m) => business || m.businessName !== null)
-    ? page.matches.map((m) => ({
-        ...m,
-        business_name: business?.businessName ?? m.businessName ?? '',
-        images: m.images?.slice(0, resultImages) ?? [],
-      }))
-    : await pageDetails(ctx, page.matches);
+  // Business names and images came with the matches (details), but for a later page across businesses and for
+  // catalogues in one business.
+  const rows: Row[] = business
+    ? await inBusiness(ctx, business, page.matches)
+    : page.matches.every((m) => m.businessName !== null)
+      ? page.matches.map((m) => ({ ...m, business_name: m.businessName ?? '', images: m.images?.slice(0, resultImages) ?? [] }))
+      : await pageDetails(ctx, page.matches);
   return {
     searchedData: rows.map(toItem),
     count: page.count,
     countCapped: page.countCapped,
     maxTotal: Math.ceil(page.count / query.perPage),
   };
+}
+
+/** A page in one business: its products' images came with them; its catalogues' are their visible members' first. */
+async function inBusiness(ctx: Ctx, business: { id: string; businessName: string }, matches: Match[]): Promise<Row[]> {
+  const catalogueIds = matches.filter((m) => m.type === 'catalogue').map((m) => m.id);
+  const { rows: images } =
+    catalogueIds.length === 0
+      ? { rows: [] }
+      : await ctx.db.execute<{
+          id: string;
+          images: string[];
+        }>(sql`select c.id, ${memberImages(sql`${business.id}::uuid`, sql`c.id`)} as images
+          from unnest(${sql.param(catalogueIds)}::uuid[]) as c(id)`);
+  const byId = new Map(images.map((r) => [r.id, r.images]));
+  return matches.map((m) => ({
+    ...m,
+    business_name: business.businessName,
+    images: (m.type === 'catalogue' ? byId.get(m.id) : m.images?.slice(0, resultImages)) ?? [],
+  }));
 }
 
 /**
