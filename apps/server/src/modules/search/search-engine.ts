@@ -1,5 +1,6 @@
 import { type SearchSort, searchCountCap } from '@stashblog/contract/search-options';
 import { type SQL, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { AppContext } from '../../app-context.ts';
 import { catalogueNameDoc } from '../../db/schema/catalogues.ts';
 import { productLabelDoc, productNameDoc } from '../../db/schema/products.ts';
@@ -262,7 +263,8 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
   }
 
   const q = { visible, matching, tsq };
-  const inTransaction = <T>(work: (tx: Planned) => Promise<T>) => ctx.db.transaction((dbTx) => work(planned(dbTx, ctx.db)));
+  const inTransaction = <T>(work: (tx: Planned) => Promise<T>, first: Record<Scan, boolean> = bitmapOnly) =>
+    searchTransaction(ctx.db, first, work);
   // The planner's guess chooses the plans below, never the result (every path pages exactly).
   const expected = kinds.some((s) => s.kind === 'product')
     ? await estimate(direct(ctx.db), sql`select 1 from products t where ${visible} and ${matching}`)
@@ -275,16 +277,20 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
     const [n, rows] = await Promise.all([inTransaction((tx) => ginCount(tx, kinds, q)), inTransaction((tx) => tierPage(tx, false))]);
     return toPage(n === 0 ? [] : rows, n);
   }
-  return inTransaction(async (tx) => {
-    const { n, common } = await countMatches(tx, kinds, q, expected);
-    if (offset >= limit || n === 0) return toPage([], n);
-    if (n <= searchCountCap) {
-      // Bitmap scans only (GIN), whatever the planner guesses.
-      tx.allow({ seqscan: false, indexscan: false, bitmapscan: true });
-      return toPage((await allPage(tx)).rows, n);
-    }
-    return toPage(await tierPage(tx, common), n);
-  });
+  return inTransaction(
+    async (tx) => {
+      const { n, common } = await countMatches(tx, kinds, q, expected);
+      if (offset >= limit || n === 0) return toPage([], n);
+      if (n <= searchCountCap) {
+        // Bitmap scans only (GIN), whatever the planner guesses.
+        tx.allow({ seqscan: false, indexscan: false, bitmapscan: true });
+        return toPage((await allPage(tx)).rows, n);
+      }
+      return toPage(await tierPage(tx, common), n);
+    },
+    // The count's first statement: the prefix count reads a TID range, the GIN count bitmaps.
+    counted(kinds, expected) === 'prefix' ? noIndex : bitmapOnly,
+  );
 
   /**
    * The page (rows offset to limit) read tier by tier, best first, until `limit` rows are found: the plan for a
@@ -372,6 +378,10 @@ const prefixRows = 20_000;
 
 type CountQuery = { visible: SQL; matching: SQL; tsq: SQL };
 
+/** How countMatches starts: on the table's first pages (a term the planner expects in commonRows products), or by GIN. */
+const counted = (kinds: Source[], expected: number) =>
+  kinds.some((s) => s.kind === 'product') && expected >= commonRows ? 'prefix' : 'gin';
+
 /**
  * Visible matches across every business, exact up to searchCountCap + 1. A common word's GIN posting
  * list holds every product containing it (187,500 for 'sofa' in bench/search.ts), which a bitmap reads
@@ -381,7 +391,7 @@ type CountQuery = { visible: SQL; matching: SQL; tsq: SQL };
  */
 async function countMatches(tx: Planned, kinds: Source[], q: CountQuery, expected: number): Promise<{ n: number; common: boolean }> {
   const over = searchCountCap + 1;
-  if (!kinds.some((s) => s.kind === 'product') || expected < commonRows) return { n: await ginCount(tx, kinds, q), common: false };
+  if (counted(kinds, expected) === 'gin') return { n: await ginCount(tx, kinds, q), common: false };
   tx.allow({ seqscan: false, bitmapscan: false, indexscan: false });
   const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from products t
     where ${q.visible} and ${q.matching} and t.ctid < (select format('(%s,0)',
@@ -447,6 +457,8 @@ async function readRecencyEdges(tx: Planned, sort: SearchSort): Promise<string[]
 }
 
 type Scan = 'seqscan' | 'indexscan' | 'bitmapscan';
+const bitmapOnly: Record<Scan, boolean> = { seqscan: false, indexscan: false, bitmapscan: true };
+const noIndex: Record<Scan, boolean> = { seqscan: false, indexscan: false, bitmapscan: false };
 /** A transaction whose next statements may use only the scans allowed (SET LOCAL, via set_config(..., true)). */
 type Planned = Exec & {
   database: object;
@@ -456,15 +468,39 @@ type Planned = Exec & {
 };
 
 /**
+ * A transaction of the search on a pooled connection of its own, opened with its planner settings in the same
+ * round trip: 'begin' and SET LOCAL as one simple query (constant text), with the scans its first statement may
+ * use. Drizzle's transaction sent 'begin' and then the settings, one round trip each; a round trip costs the
+ * node process ~0.1 ms of CPU in its socket write alone on the bench machine (bench/search.ts: 'sofa' across
+ * businesses, node CPU 3.5 -> 3.1 ms per search, p50 -0.3 ms).
+ * These queries are short: JIT compiling and parallel workers cost more than they save (and the forced plans
+ * inflate cost estimates past JIT's thresholds: 850 ms of compiling per query).
+ */
+async function searchTransaction<T>(db: Ctx['db'], first: Record<Scan, boolean>, work: (tx: Planned) => Promise<T>): Promise<T> {
+  const client = await db.$client.connect();
+  try {
+    const scans = (Object.keys(first) as Scan[]).map((k) => `set local enable_${k} = ${first[k] ? 'on' : 'off'};`).join(' ');
+    await client.query(`begin; set local jit = off; set local max_parallel_workers_per_gather = 0; ${scans}`);
+    const result = await work(planned(drizzle({ client }), db, { ...first }));
+    await client.query('commit');
+    client.release();
+    return result;
+  } catch (e) {
+    await client.query('rollback').then(
+      () => client.release(),
+      (err: Error) => client.release(err),
+    );
+    throw e;
+  }
+}
+
+/**
  * The transaction with planner settings applied lazily: allow() only records them; the next statement first
  * sends the ones that changed, all in one round trip (a search made up to 10 such round trips before).
  */
-function planned(tx: Tx, database: object): Planned {
-  const applied: Record<Scan, boolean> = { seqscan: true, indexscan: true, bitmapscan: true };
+function planned(tx: Tx, database: object, applied: Record<Scan, boolean>): Planned {
   const wanted = { ...applied };
-  // These queries are short: JIT compiling and parallel workers cost more than they save (and the forced
-  // plans inflate cost estimates past JIT's thresholds: 850 ms of compiling per query).
-  let pending: SQL[] = [sql`set_config('jit', 'off', true)`, sql`set_config('max_parallel_workers_per_gather', '0', true)`];
+  let pending: SQL[] = [];
   return {
     database,
     unplanned: direct(tx),
