@@ -352,17 +352,26 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
         }
         tx.allow({ indexscan: false });
       }
+      // The tier of a kind through its GIN index, optionally only from the items on the right of a page-order edge.
+      const readOf = (s: Source, cond: { row: SQL; indexed: SQL }, edge?: string) =>
+        sql`(select ${columns(s, sql`${tier}`)} from ${s.from} t
+          where ${visible} and ${cond.indexed} and ${cond.row}${edge === undefined ? sql`` : sql` and t.created_at ${opts.sort === 'Date, old to new' ? sql`<=` : sql`>=`} ${edge}::timestamptz`}
+          order by ${tableOrder(opts.sort, s)} limit ${need})`;
+      // Catalogues (a few dozen per shop) are read whole; outside walks their read rides along with the products'
+      // first statement of the tier, a round trip fewer.
+      const catalogue = walks ? undefined : kinds.find((k) => k.kind === 'catalogue');
+      const catalogueCond = catalogue && tierCondition(catalogue, tier, { tsq, matching, inName, inLabels });
+      let carried = catalogue && catalogueCond ? readOf(catalogue, catalogueCond) : null;
+      const run = async (query: SQL, kind: SearchKind) => {
+        const all = (await tx.execute<Row>(carried ? sql`${query} union all ${carried}` : query)).rows;
+        carried = null;
+        inTier.push(...all.filter((r) => r.type !== kind));
+        return all.filter((r) => r.type === kind);
+      };
       for (const s of kinds) {
         const cond = tierCondition(s, tier, { tsq, matching, inName, inLabels });
-        if (cond === null) continue;
-        const inOrder = tableOrder(opts.sort, s);
-        // The tier through its GIN index, optionally only from the items on the right of a page-order edge.
-        const read = async (edge?: string) =>
-          (
-            await tx.execute<Row>(sql`select ${columns(s, sql`${tier}`)} from ${s.from} t
-              where ${visible} and ${cond.indexed} and ${cond.row}${edge === undefined ? sql`` : sql` and t.created_at ${opts.sort === 'Date, old to new' ? sql`<=` : sql`>=`} ${edge}::timestamptz`}
-              order by ${inOrder} limit ${need}`)
-          ).rows;
+        if (cond === null || (s.kind === 'catalogue' && !walks)) continue;
+        const read = (edge?: string) => run(readOf(s, cond, edge), s.kind);
         let rows: Row[] = [];
         if (walks) {
           rows = walked.get(s.kind) ?? [];
@@ -384,6 +393,8 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
         if (rows.length < need) rows = await read();
         inTier.push(...rows);
       }
+      // Nothing to ride along with (catalogues alone, or no product tier).
+      if (carried) inTier.push(...(await tx.execute<Row>(carried)).rows);
       found.push(...(kinds.length === 1 ? inTier : await merge(tx, inTier, opts.sort, need)));
     }
     return found.slice(offset, limit);
