@@ -7,18 +7,23 @@ import { useEffect, useRef, useState } from 'react';
 // it the page's longest task. Here each carousel starts in a task of its own, in the order they mounted,
 // so the page stays responsive between them (docs/decisions/030).
 const waiting: (() => void)[] = [];
-let timer: ReturnType<typeof setTimeout> | undefined;
+let scheduled = false;
+
+function schedule() {
+  scheduled = true;
+  setTimeout(startNext);
+}
 
 function startNext() {
-  timer = undefined;
+  scheduled = false;
   waiting.shift()?.();
-  if (waiting.length > 0) timer = setTimeout(startNext);
+  if (waiting.length > 0) schedule();
 }
 
 /** Runs `start` in a later task, one waiting start per task; the returned function withdraws it. */
 export function startInTurn(start: () => void): () => void {
   waiting.push(start);
-  timer ??= setTimeout(startNext);
+  if (!scheduled) schedule();
   return () => {
     const i = waiting.indexOf(start);
     if (i >= 0) waiting.splice(i, 1);

@@ -386,10 +386,7 @@ function publicListQuery(sort: SortOption, promoted: boolean, category: boolean)
         // cannot tell which business's products it reads, and on a large table it walked every
         // visible product newest first (1.4 s over 1,000,000 products); with the id it reads only
         // this business's through its own index (3 ms).
-        eq(
-          products.businessId,
-          sql`(select b.id from ${businesses} b where b.business_name = ${sql.placeholder('businessName')})`,
-        ),
+        eq(products.businessId, sql`(select b.id from ${businesses} b where b.business_name = ${sql.placeholder('businessName')})`),
         visible,
         promoted ? eq(products.isPromoted, true) : undefined,
         category ? sql`lower(${products.category}) = ${sql.placeholder('category')}` : undefined,
