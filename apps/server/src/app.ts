@@ -1,6 +1,5 @@
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -17,6 +16,7 @@ import { registerHostileInput } from './http/hostile-input.ts';
 import { loggerOptions } from './http/logger-options.ts';
 import { createPublicCache, registerPublicCache } from './http/public-cache.ts';
 import { postgresRateLimitStore } from './http/rate-limit-store.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { ssrRoutes } from './http/ssr.ts';
 import { registerTenant } from './http/tenant.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -70,10 +70,7 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
   };
   app.addHook('onClose', async () => ctx.mail.stop());
 
-  // Pages get their Content-Security-Policy (a per-response nonce, or script hashes on pages shared
-  // through caches) and Permissions-Policy from the SSR adapter (http/ssr.ts, docs/decisions/018 and
-  // 022), not from helmet.
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  registerSecurityHeaders(app);
   // Pages, JSON and JS/CSS go out compressed; a low brotli quality keeps per-request CPU small.
   await app.register(compress, {
     threshold: 1024,

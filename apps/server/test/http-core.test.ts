@@ -43,9 +43,25 @@ describe('HTTP core', () => {
     expect(wrongType.statusCode).toBe(400);
   });
 
-  it('sets security headers', async () => {
-    const res = await app.inject({ method: 'GET', url: '/healthz' });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  it("sets helmet's security headers on every response, found or not", async () => {
+    const expected = {
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const url of ['/healthz', '/api/no-such-route']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers, url).toMatchObject(expected);
+      expect(res.headers['x-powered-by'], url).toBeUndefined();
+    }
   });
 });
 
