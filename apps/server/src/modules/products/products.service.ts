@@ -1,6 +1,6 @@
 import { isUuid } from '@stashblog/contract/ids';
 import { messages, serverMessages } from '@stashblog/contract/messages';
-import { mediaKeyFromUrl, mediaUrl } from '@stashblog/contract/paths';
+import { mediaKeyFromUrl } from '@stashblog/contract/paths';
 import {
   type AdminFetchAllQuery,
   type CreateProductResult,
@@ -31,7 +31,6 @@ import {
   ne,
   or,
   type SQL,
-  type SQLWrapper,
   sql,
 } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
@@ -39,6 +38,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { privateLinks } from '../../db/schema/private-links.ts';
+import { productJson } from '../../db/schema/product-json.ts';
 import { products } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createUploadSlots, deleteMedia, type Queryable } from '../media/media.service.ts';
@@ -326,47 +326,15 @@ export async function fetchPublicProduct(
   return toProduct(found.row, found.businessName);
 }
 
-// The storefront listing is the hottest public read (decisions 021, 025, 028). Drizzle builds its SQL
+// The storefront listing is the hottest public read (decisions 021, 028, 032). Drizzle builds its SQL
 // once per variant (sort, promoted filter, category filter); it runs as a named prepared statement,
 // so PostgreSQL plans it once per connection; the business is joined by name and the total comes
-// with the page (`count(*) over ()`), so the common case is one round trip. PostgreSQL writes each
-// product as the API's JSON (`row_to_json` is compact and keeps the select order, which is the
-// contract's key order): the API sends the page as that text inside its envelope, and the pages
-// parse it. Reading 18 typed cells per row, mapping them and serialising them again was most of a
-// call's CPU. `compiled-serializer.test.ts` proves the bytes equal what zod would send.
-const [mediaBefore, mediaAfter] = mediaUrl('\0').split('\0');
-const productJsonColumns = [
-  ['_id', products.id],
-  ['businessName', businesses.businessName],
-  ['productName', products.productName],
-  ['itemNo', products.itemNo],
-  ['description', products.description],
-  ['category', products.category],
-  ['tags', products.tags],
-  [
-    'images',
-    sql`array(select ${mediaBefore}::text || i::text || ${mediaAfter}::text from unnest(${products.images}) with ordinality u(i, n) order by n)`,
-  ],
-  ['specifications', products.specifications],
-  ['disclaimer', products.disclaimers],
-  // numeric(14,2) without its trailing zeros is the shortest form, as JavaScript writes the number
-  ['pricePerUnit', sql`trim_scale(${products.pricePerUnit})`],
-  ['totalUnits', products.totalUnits],
-  ['link', products.link],
-  ['isPublic', products.isPublic],
-  ['isPromoted', products.isPromoted],
-  ['promoted', products.isPromoted],
-  ['isBlocked', products.isBlocked],
-  // milliseconds truncated, as a JavaScript Date keeps them
-  ['createdAt', sql`to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`],
-] as const satisfies readonly (readonly [keyof Product, SQLWrapper])[];
-// every key of the API's product is written (a compile error names one that is missing)
-type Unwritten = Exclude<keyof Product, (typeof productJsonColumns)[number][0]>;
-const _everyProductKeyWritten: [Unwritten] extends [never] ? true : Unwritten = true;
-const productJson = sql`(select row_to_json(x)::text from (select ${sql.join(
-  productJsonColumns.map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
-  sql`, `,
-)}) x)`;
+// with the page (`count(*) over ()`), so the common case is one round trip. Each product comes back
+// as the API's JSON: PostgreSQL keeps it in `product_json`, written by triggers as products change
+// (decision 032), and the read only splices the id and the business's name before it. The API sends
+// the page as that text inside its envelope, and the pages parse it. `compiled-serializer.test.ts`
+// proves the bytes equal what zod would send.
+const productJsonText = sql`'{"_id":"' || ${products.id} || '","businessName":' || to_json(${businesses.businessName}) || ',' || ${productJson.body}`;
 
 type PublicList = { name: string; text: string; params: unknown[] };
 const publicLists = new Map<string, PublicList>();
@@ -376,9 +344,10 @@ function publicListQuery(sort: SortOption, promoted: boolean, category: boolean)
   const known = publicLists.get(name);
   if (known) return known;
   const built = new QueryBuilder()
-    .select({ json: productJson, total: sql`count(*) over ()` })
+    .select({ json: productJsonText, total: sql`count(*) over ()` })
     .from(products)
     .innerJoin(businesses, eq(businesses.id, products.businessId))
+    .innerJoin(productJson, and(eq(productJson.businessId, products.businessId), eq(productJson.id, products.id)))
     .where(
       and(
         eq(businesses.businessName, sql.placeholder('businessName')),

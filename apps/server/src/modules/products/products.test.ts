@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { media } from '../../db/schema/media.ts';
+import { productJson } from '../../db/schema/product-json.ts';
 import { products } from '../../db/schema/products.ts';
 import { dailyVisits } from '../../db/schema/visits.ts';
 import { createSession } from '../auth/auth.service.ts';
@@ -433,6 +434,55 @@ describe('public products', () => {
     expect(await list({ perPage: '2', pageNo: '2' })).toMatchObject({ count: 3 });
     expect(names((await list({ perPage: '2', pageNo: '2' })).products)).toEqual(['b']);
     expect(await list({ perPage: '2', pageNo: '3' })).toEqual({ products: [], count: 3 });
+  });
+
+  it('lists each product as its own page shows it, after every kind of write (JSON kept by PostgreSQL, decision 032)', async () => {
+    const { owner, makePublic } = await shop('pubjson');
+    const first = await makePublic({ productName: 'First lamp', pricePerUnit: 10 });
+    const second = await makePublic({ productName: 'Second lamp', images: ['a.jpg', 'b.jpg'] });
+    const listed = async (businessName = 'pubjson') =>
+      (await app.inject({ method: 'GET', url: pub('fetchAll'), query: { businessName } })).json().payload.products as Product[];
+    const ownPage = async (id: string, businessName = 'pubjson') =>
+      (await app.inject({ method: 'GET', url: pub('fetch'), query: { id, businessName } })).json().payload.product as Product;
+    const expectListedAsOwnPages = async (businessName = 'pubjson') => {
+      const list = await listed(businessName);
+      for (const p of list) expect(p).toEqual(await ownPage(p._id, businessName));
+      return list;
+    };
+
+    expect(await expectListedAsOwnPages()).toHaveLength(2);
+    // through the owner's calls: an edit (new name, price, images reordered and one dropped), a promotion
+    const edited = await call(owner, 'PUT', 'update', {
+      ...base,
+      id: first._id,
+      productName: 'First lamp, renamed',
+      pricePerUnit: 12.75,
+      tags: ['brass'],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await call(owner, 'PUT', 'update', { ...base, id: second._id, productName: 'Second lamp', images: [second.images[1]] });
+    await call(owner, 'PUT', 'promote', { id: second._id });
+    let list = await expectListedAsOwnPages();
+    expect(list.find((p) => p._id === first._id)).toMatchObject({
+      productName: 'First lamp, renamed',
+      pricePerUnit: 12.75,
+      tags: ['brass'],
+    });
+    expect(list.find((p) => p._id === second._id)).toMatchObject({ images: [second.images[1]], isPromoted: true });
+    // a write that goes round every service (plain SQL through the pool) and a business renamed
+    await setRow(first._id, { description: 'Changed "underneath"', totalUnits: 7 });
+    await app.ctx.db.update(businesses).set({ businessName: 'pubjson-renamed' }).where(eq(businesses.id, owner.businessId));
+    list = await expectListedAsOwnPages('pubjson-renamed');
+    expect(list.find((p) => p._id === first._id)).toMatchObject({ description: 'Changed "underneath"', totalUnits: 7 });
+    expect(list.every((p) => p.businessName === 'pubjson-renamed')).toBe(true);
+    await app.ctx.db.update(businesses).set({ businessName: 'pubjson' }).where(eq(businesses.id, owner.businessId));
+    // hidden, then deleted: gone from the list, and nothing of it is left behind
+    await call(owner, 'PUT', 'updateStatus', { id: second._id });
+    expect((await listed()).map((p) => p._id)).toEqual([first._id]);
+    expect((await call(owner, 'DELETE', 'delete', { id: first._id })).statusCode).toBe(200);
+    expect(await listed()).toEqual([]);
+    const left = await app.ctx.db.select().from(productJson).where(eq(productJson.businessId, owner.businessId));
+    expect(left.map((r) => r.id)).toEqual([second._id]);
   });
 
   it('filters the storefront listing by category, ignoring case', async () => {

@@ -1,0 +1,24 @@
+import { foreignKey, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { products } from './products.ts';
+
+// Each product as the public API writes it, kept by PostgreSQL itself (decision 032): statement
+// triggers on `products` (migration 0013_product_json) write `stash_product_json(row)` for every row an
+// INSERT or UPDATE touches, in the writer's own transaction, so no write path can leave it stale; a
+// deleted product's row goes with it (foreign key). `body` is the product's JSON object from its third
+// key on (`"productName":…}`): the storefront list splices `{"_id":…,"businessName":…,` before it at
+// read time, so a renamed business needs no rewrite here. Its own table, not a column of `products`,
+// whose row width drives the search engine's heap reads.
+export const productJson = pgTable(
+  'product_json',
+  {
+    businessId: uuid('business_id').notNull(),
+    id: uuid('id').notNull(),
+    body: text('body').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    foreignKey({ columns: [t.businessId, t.id], foreignColumns: [products.businessId, products.id] })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+  ],
+);
