@@ -1,16 +1,10 @@
 import { linkInvalid } from '@stashblog/contract/links';
-import { messages } from '@stashblog/contract/messages';
-import { expect, test } from './fixtures.ts';
+import { expect, signInAsOwner, test } from './fixtures.ts';
 
 // Issue 7: the product's seller link and the profile's links take only http(s) urls; the forms say so
 // with the contract's message before anything is sent.
 test('the product and profile forms refuse a javascript: link with a clear message', async ({ page }) => {
-  await page.goto('/signIn');
-  const form = page.locator('form');
-  await form.getByLabel('Email').fill('demo@stashblog.test');
-  await form.getByLabel('Password').fill('demo-password-1');
-  await form.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText(messages.signedIn)).toBeVisible();
+  await signInAsOwner(page);
 
   await page.goto('/userAdmin/addProduct');
   await page.getByRole('textbox', { name: 'Category', exact: true }).fill('Kitchenware');
