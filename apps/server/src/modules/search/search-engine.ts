@@ -187,7 +187,7 @@ const createdAtText = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY
  * category, tags or item no, 3 a word needs the description. Only the first searchCountCap matches can
  * be paged to; `count` is exact up to there, and `countCapped` says there are more.
  *
- * How (decisions 017, 024, 026 and 029): in one business (a few thousand items at most) its matches are read once,
+ * How (decisions 017, 024, 026, 029 and 033): in one business (a few thousand items at most) its matches are read once,
  * for the page and the count, through the (business_id, search) GIN index. Across every business no plan
  * is left to the planner's guess of how common a combination of words is (a guess that is wrong by
  * 10,000x walked 890,000 rows for one query):
@@ -197,8 +197,9 @@ const createdAtText = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY
  *   in page order (an index) and stops once the page is full; a tier the walk does not fill within a
  *   bounded number of rows is rare, and is read through its own GIN index instead;
  * - more, counted through GIN (1,001 to some tens of thousands): each tier through its GIN index; a large
- *   one within the newest 1 %, 4 %, 16 % of products first (date orders), then whole. When the planner
- *   expects such a term, the count and these reads run at once, on two pooled connections.
+ *   one within the newest 1 %, 4 %, 16 % of products first (date orders), then whole, unless a range read
+ *   proved it held the whole tier (tierProbe). When the planner expects such a term, the count and these reads
+ *   run at once, on two pooled connections.
  */
 export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Promise<MatchPage> {
   const tsq = sql`${tq}::tsquery`;
@@ -368,11 +369,24 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
         inTier.push(...all.filter((r) => r.type !== kind));
         return all.filter((r) => r.type === kind);
       };
+      // A range read that also says whether it holds the whole tier (tierProbe): then the tier is not read again.
+      const runProbed = async (query: SQL, kind: SearchKind, index: string) => {
+        const probed = await tx.execute<Row & Probe>(tierProbe(carried ? sql`${query} union all ${carried}` : query, index));
+        carried = null;
+        const all = probed.rows.filter((r) => r.type !== null).map(({ index_scans: _s, index_tids: _t, ...r }) => r as Row);
+        inTier.push(...all.filter((r) => r.type !== kind));
+        const rows = all.filter((r) => r.type === kind);
+        const probe = probed.rows[0];
+        // One scan of the tier's index, and as many of its entries as rows found: every one of them is in the range.
+        return { rows, whole: probe !== undefined && Number(probe.index_scans) === 1 && Number(probe.index_tids) === rows.length };
+      };
       for (const s of kinds) {
         const cond = tierCondition(s, tier, { tsq, matching, inName, inLabels });
         if (cond === null || (s.kind === 'catalogue' && !walks)) continue;
         const read = (edge?: string) => run(readOf(s, cond, edge), s.kind);
         let rows: Row[] = [];
+        // The tier's every row is in `rows` (a range read proved it holds them all).
+        let wholeTier = false;
         if (walks) {
           rows = walked.get(s.kind) ?? [];
         } else if (s.kind === 'product' && (await tierEstimate(tier)) >= wholeTierRows) {
@@ -380,17 +394,20 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
           // range: the heap is read for the matches in that range alone), a wider range while the page is not
           // filled and the tier still looks large.
           for (const [i, edge] of (await recent()).entries()) {
-            const inRange = await read(edge);
-            if (inRange.length >= need) {
-              rows = inRange;
+            // A true prefix (':*') is matched by GIN as a bitmap that may count a whole heap page as one entry.
+            const index = tq.includes(':*') ? null : tierIndex(tier);
+            const inRange = index ? await runProbed(readOf(s, cond, edge), s.kind, index) : { rows: await read(edge), whole: false };
+            if (inRange.rows.length >= need || inRange.whole) {
+              rows = inRange.rows;
+              wholeTier = inRange.whole;
               break;
             }
             // Few in this range: the tier is small enough to read whole.
-            if ((inRange.length * 100) / (recentShares[i] ?? 100) < wholeTierRows) break;
+            if ((inRange.rows.length * 100) / (recentShares[i] ?? 100) < wholeTierRows) break;
           }
         }
-        // Not filled yet: the tier is rare enough to read whole through GIN.
-        if (rows.length < need) rows = await read();
+        // Not filled yet (nor known whole): the tier is rare enough to read whole through GIN.
+        if (rows.length < need && !wholeTier) rows = await read();
         inTier.push(...rows);
       }
       // Nothing to ride along with (catalogues alone, or no product tier).
@@ -592,6 +609,33 @@ function tierCondition(s: Source, tier: number, q: TierQueries): { row: SQL; ind
       ? { row: sql`${stored} @@ ${q.inLabels} and not t.search @@ ${q.inName}`, indexed: sql`${s.labelDoc} @@ ${q.tsq}` }
       : null;
   return { row: sql`${q.matching} and not t.search @@ ${s.labelDoc ? q.inLabels : q.inName}`, indexed: sql`true` };
+}
+
+/** The GIN index a product tier's range read scans (tierCondition's `indexed`), null: not one of its own. */
+function tierIndex(tier: number): string | null {
+  return tier === 1 ? 'products_search_name_idx' : tier === 2 ? 'products_search_label_idx' : null;
+}
+
+type Probe = { index_scans: string | number; index_tids: string | number };
+
+/**
+ * A tier's range read, with how many scans of the tier's GIN index it made and how many entries (heap row
+ * versions, any visibility) those returned: PostgreSQL's statistics of this transaction (pg_stat_xact_user_indexes'
+ * idx_scan and idx_tup_read; a bitmap scan counts every entry it puts in its bitmap), read before and after the
+ * rows. One scan that returned as many entries as the rows found means the tier holds those rows alone: every
+ * entry of the whole tier (its index condition has no date in it) passed the range and every filter. Only for a
+ * query without a true prefix: GIN's partial match may return a whole heap page as one (lossy) entry. A tier whose
+ * words never meet in one name ('walnot mirrer', decision 033) is then known empty after its first read, where it
+ * was read a second time, whole. No scan counted (track_counts off, or a plan without that index): not proved.
+ * The range read is the right side of a left join with the counters' first reading on its left, so the counters
+ * are read before it (the left side runs first) and after it (the select list of a joined row; the read's sort
+ * has consumed every row by then); a row with a null type only carries the counters.
+ */
+function tierProbe(read: SQL, index: string): SQL {
+  const scans = sql`pg_stat_get_xact_numscans(${index}::regclass)`;
+  const tids = sql`pg_stat_get_xact_tuples_returned(${index}::regclass)`;
+  return sql`select ${scans} - b.scans as index_scans, ${tids} - b.tids as index_tids, r.*
+    from (select ${scans} as scans, ${tids} as tids offset 0) b left join (${read}) r on true`;
 }
 
 /** The tsquery text restricted to weights: 'sofa' & 'bed':* -> 'sofa':A & 'bed':*A. */

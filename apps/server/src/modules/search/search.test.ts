@@ -369,3 +369,62 @@ describe('public search: a large tier read newest first', () => {
     expect(names(oldest)).toEqual(Array.from({ length: 15 }, (_, i) => `Kettle ${16 + i}`));
   });
 });
+
+describe('public search: tiers and counts proved by their first read', () => {
+  const brewSets = 1500;
+  beforeAll(async () => {
+    const b = await app.owner('search-teapots');
+    // 'kettle' and 'teapot' are each in thousands of names ('Kettle 1' ... above) but never in one name; the newest
+    // products carry both in their tags (tier 2), and 'whistling' only in their description.
+    await insert(
+      b.businessId,
+      Array.from({ length: 8000 }, (_, i) => ({ productName: `Teapot ${i + 1}` })),
+    );
+    await insert(
+      b.businessId,
+      Array.from({ length: brewSets }, (_, i) => ({
+        productName: `Brew Set ${i + 1}`,
+        tags: ['kettle', 'teapot'],
+        description: 'A whistling pair',
+      })),
+    );
+    await app.ctx.db.execute(sql`analyze products`);
+  });
+
+  /** The text of every statement the search sends while `work` runs. */
+  async function statements(work: () => Promise<unknown>): Promise<string[]> {
+    const seen: string[] = [];
+    const pool = app.ctx.db.$client;
+    const wrapped = new WeakSet<object>();
+    const spy = (client: { query: (...args: unknown[]) => unknown }) => {
+      if (wrapped.has(client)) return;
+      wrapped.add(client);
+      const query = client.query;
+      client.query = function (this: unknown, ...args: unknown[]) {
+        const q = args[0] as string | { text?: string };
+        seen.push(typeof q === 'string' ? q : (q?.text ?? ''));
+        return query.apply(this, args);
+      };
+    };
+    pool.on('acquire', spy);
+    try {
+      await work();
+    } finally {
+      pool.off('acquire', spy);
+    }
+    return seen;
+  }
+
+  it('reads a tier whose words never meet in one name once', async () => {
+    let p: SearchPayload | undefined;
+    const sent = await statements(async () => {
+      p = await found({ searchQuery: 'kettle teapot' });
+    });
+    expect([p?.count, p?.countCapped]).toEqual([searchCountCap, true]);
+    expect(names(p as SearchPayload)).toEqual(Array.from({ length: 15 }, (_, i) => `Brew Set ${brewSets - i}`));
+    // Tier 1 (every word in the name): asked for its estimate, then read once within the newest products, which
+    // proved it empty (it was then read a second time, whole, before decision 033).
+    const nameTier = sent.filter((s) => s.includes('stash_unaccent(t.product_name)) @@') && !s.startsWith('explain'));
+    expect(nameTier).toHaveLength(1);
+  });
+});
