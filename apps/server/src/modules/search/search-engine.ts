@@ -275,7 +275,10 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
     // page is read tier by tier whatever the count), so each runs in its own transaction on its own pooled
     // connection, at once ('walnot mirrer': ~13 ms of count beside ~16 ms of tier reads). Neither holds a
     // connection while waiting for the other's, so a full pool only queues them.
-    const [n, rows] = await Promise.all([inTransaction((tx) => ginCount(tx, kinds, q)), inTransaction((tx) => tierPage(tx, false))]);
+    const [n, rows] = await Promise.all([
+      inTransaction((tx) => ginCount(tx, kinds, q, { labelsFirst: true })),
+      inTransaction((tx) => tierPage(tx, false)),
+    ]);
     return toPage(n === 0 ? [] : rows, n);
   }
   return inTransaction(
@@ -456,11 +459,18 @@ async function countMatches(tx: Planned, kinds: Source[], q: CountQuery, expecte
 }
 
 /** Visible matches across every business through the GIN indexes (bitmap only), exact up to searchCountCap + 1. */
-async function ginCount(tx: Planned, kinds: Source[], q: CountQuery): Promise<number> {
+async function ginCount(tx: Planned, kinds: Source[], q: CountQuery, opts: { labelsFirst?: boolean } = {}): Promise<number> {
   tx.allow({ seqscan: false, indexscan: false, bitmapscan: true });
-  const counted = kinds.map(
-    (s) => sql`(select count(*) from (select 1 from ${s.from} t where ${q.visible} and ${q.matching} limit ${searchCountCap + 1}) c)`,
-  );
+  const over = searchCountCap + 1;
+  const counted = kinds.map((s) => {
+    const all = sql`(select count(*) from (select 1 from ${s.from} t where ${q.visible} and ${q.matching} limit ${over}) c)`;
+    if (!opts.labelsFirst || !s.labelDoc) return all;
+    // Every label match is a match (the document holds the name and the labels), and the label index's posting lists
+    // are shorter than the whole document's: searchCountCap + 1 visible label matches prove the count capped. Fewer:
+    // the document is counted too (PostgreSQL runs a CASE branch's sub-select only when the branch is taken).
+    const labels = sql`(select count(*) from (select 1 from ${s.from} t where ${q.visible} and ${s.labelDoc} @@ ${q.tsq} limit ${over}) c)`;
+    return sql`(case when ${labels} >= ${over} then ${over} else ${all} end)`;
+  });
   const { rows } = await tx.execute<{ n: number }>(sql`select (${sql.join(counted, sql` + `)})::int as n`);
   return rows[0]?.n ?? 0;
 }

@@ -375,10 +375,10 @@ describe('public search: tiers and counts proved by their first read', () => {
   beforeAll(async () => {
     const b = await app.owner('search-teapots');
     // 'kettle' and 'teapot' are each in thousands of names ('Kettle 1' ... above) but never in one name; the newest
-    // products carry both in their tags (tier 2), and 'whistling' only in their description.
+    // products carry both in their tags (tier 2). 'whistling' is in descriptions alone.
     await insert(
       b.businessId,
-      Array.from({ length: 8000 }, (_, i) => ({ productName: `Teapot ${i + 1}` })),
+      Array.from({ length: 8000 }, (_, i) => ({ productName: `Teapot ${i + 1}`, description: 'A whistling teapot' })),
     );
     await insert(
       b.businessId,
@@ -415,7 +415,7 @@ describe('public search: tiers and counts proved by their first read', () => {
     return seen;
   }
 
-  it('reads a tier whose words never meet in one name once', async () => {
+  it('reads a tier whose words never meet in one name once, and counts through the labels', async () => {
     let p: SearchPayload | undefined;
     const sent = await statements(async () => {
       p = await found({ searchQuery: 'kettle teapot' });
@@ -426,5 +426,20 @@ describe('public search: tiers and counts proved by their first read', () => {
     // proved it empty (it was then read a second time, whole, before decision 033).
     const nameTier = sent.filter((s) => s.includes('stash_unaccent(t.product_name)) @@') && !s.startsWith('explain'));
     expect(nameTier).toHaveLength(1);
+    // The count: 1,001 visible label matches prove it capped; the whole document is not counted.
+    const count = sent.filter((s) => s.includes('select count(*)'));
+    expect(count).toHaveLength(1);
+    expect(count[0]).toMatch(/case when .*stash_unaccent\(t\.product_name \|\| ' ' \|\| t\.category/s);
+  });
+
+  it('counts the document when the labels do not prove the count capped', async () => {
+    let p: SearchPayload | undefined;
+    const sent = await statements(async () => {
+      p = await found({ searchQuery: 'whistling' });
+    });
+    // Asked of the labels first (no label holds the word), then of the whole document.
+    expect(sent.filter((s) => s.includes('select count(*)'))[0]).toMatch(/case when/);
+    expect([p?.count, p?.countCapped]).toEqual([searchCountCap, true]);
+    expect(names(p as SearchPayload)).toEqual(Array.from({ length: 15 }, (_, i) => `Brew Set ${brewSets - i}`));
   });
 });
