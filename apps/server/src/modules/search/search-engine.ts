@@ -636,14 +636,15 @@ type Probe = { index_scans: string | number; index_tids: string | number };
  * entry of the whole tier (its index condition has no date in it) passed the range and every filter. Only for a
  * query without a true prefix: GIN's partial match may return a whole heap page as one (lossy) entry. A tier whose
  * words never meet in one name ('walnot mirrer', decision 033) is then known empty after its first read, where it
- * was read a second time, whole. No scan counted (track_counts off, or a plan without that index): not proved.
+ * was read a second time, whole. No scan counted (track_counts off, a plan without that index, no index of that
+ * name: to_regclass gives null): not proved.
  * The range read is the right side of a left join with the counters' first reading on its left, so the counters
  * are read before it (the left side runs first) and after it (the select list of a joined row; the read's sort
  * has consumed every row by then); a row with a null type only carries the counters.
  */
 function tierProbe(read: SQL, index: string): SQL {
-  const scans = sql`pg_stat_get_xact_numscans(${index}::regclass)`;
-  const tids = sql`pg_stat_get_xact_tuples_returned(${index}::regclass)`;
+  const scans = sql`pg_stat_get_xact_numscans(to_regclass(${index}))`;
+  const tids = sql`pg_stat_get_xact_tuples_returned(to_regclass(${index}))`;
   return sql`select ${scans} - b.scans as index_scans, ${tids} - b.tids as index_tids, r.*
     from (select ${scans} as scans, ${tids} as tids offset 0) b left join (${read}) r on true`;
 }
