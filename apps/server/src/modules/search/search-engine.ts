@@ -329,6 +329,8 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
       return expectedIn.get(tier) ?? 0;
     };
     const tiers = relevance ? [1, 2, 3] : [0];
+    // The next tier's first product read, made in the statement of this tier's first range read (chained below).
+    let ahead = null as { tier: number; rows: Row[]; whole: boolean } | null;
     for (const tier of tiers) {
       const need = limit - found.length;
       if (need <= 0) break;
@@ -357,8 +359,8 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
         tx.allow({ indexscan: false });
       }
       // The tier of a kind through its GIN index, optionally only from the items on the right of a page-order edge.
-      const readOf = (s: Source, cond: { row: SQL; indexed: SQL }, edge?: string) =>
-        sql`(select ${columns(s, sql`${tier}`)} from ${s.from} t
+      const readOf = (s: Source, cond: { row: SQL; indexed: SQL }, edge?: string, inTierNo = tier) =>
+        sql`(select ${columns(s, sql`${inTierNo}`)} from ${s.from} t
           where ${visible} and ${cond.indexed} and ${cond.row}${edge === undefined ? sql`` : sql` and t.created_at ${opts.sort === 'Date, old to new' ? sql`<=` : sql`>=`} ${edge}::timestamptz`}
           order by ${tableOrder(opts.sort, s)} limit ${need})`;
       // Catalogues (a few dozen per shop) are read whole; outside walks their read rides along with the products'
@@ -373,15 +375,30 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
         return all.filter((r) => r.type === kind);
       };
       // A range read that also says whether it holds the whole tier (tierProbe): then the tier is not read again.
-      const runProbed = async (query: SQL, kind: SearchKind, index: string) => {
-        const probed = await tx.execute<Row & Probe>(tierProbe(carried ? sql`${query} union all ${carried}` : query, index));
+      // `next`: the next tier's first product read, made in the same statement only when this read proves its tier
+      // whole and short of the page (chainedProbe), a round trip fewer.
+      const runProbed = async (query: SQL, kind: SearchKind, index: string, next?: { tier: number; read: SQL; index: string | null }) => {
+        const probe = tierProbe(carried ? sql`${query} union all ${carried}` : query, index);
+        const probed = await tx.execute<Row & Probe & { part?: number }>(
+          next ? chainedProbe(probe, tierProbe(next.read, next.index ?? index), kind, need) : probe,
+        );
         carried = null;
-        const all = probed.rows.filter((r) => r.type !== null).map(({ index_scans: _s, index_tids: _t, ...r }) => r as Row);
-        inTier.push(...all.filter((r) => r.type !== kind));
-        const rows = all.filter((r) => r.type === kind);
-        const probe = probed.rows[0];
-        // One scan of the tier's index, and as many of its entries as rows found: every one of them is in the range.
-        return { rows, whole: probe !== undefined && Number(probe.index_scans) === 1 && Number(probe.index_tids) === rows.length };
+        const split = (part: number | undefined) => {
+          const of = part === undefined ? probed.rows : probed.rows.filter((r) => r.part === part);
+          const all = of.filter((r) => r.type !== null).map(({ index_scans: _s, index_tids: _t, part: _p, ...r }) => r as Row);
+          const rows = all.filter((r) => r.type === kind);
+          // One scan of the tier's index, and as many of its entries as rows found: every one of them is in the range.
+          const whole = of[0] !== undefined && Number(of[0].index_scans) === 1 && Number(of[0].index_tids) === rows.length;
+          return { all, rows, whole, read: of.length > 0 };
+        };
+        const first = split(next ? 1 : undefined);
+        inTier.push(...first.all.filter((r) => r.type !== kind));
+        if (next) {
+          const second = split(2);
+          // A whole read (no index to prove it by) holds its tier's first `need` rows: as good as whole here.
+          if (second.read) ahead = { tier: next.tier, rows: second.rows, whole: next.index === null || second.whole };
+        }
+        return { rows: first.rows, whole: first.whole };
       };
       for (const s of kinds) {
         const cond = tierCondition(s, tier, { tsq, matching, inName, inLabels });
@@ -390,16 +407,38 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
         let rows: Row[] = [];
         // The tier's every row is in `rows` (a range read proved it holds them all).
         let wholeTier = false;
+        const early = s.kind === 'product' && ahead?.tier === tier ? ahead : null;
+        if (early) ahead = null;
         if (walks) {
           rows = walked.get(s.kind) ?? [];
+        } else if (early && (early.whole || early.rows.length >= need)) {
+          // Read in the previous tier's statement (its first range read, or whole).
+          rows = early.rows;
+          wholeTier = early.whole;
         } else if (s.kind === 'product' && (await tierEstimate(tier)) >= wholeTierRows) {
           // A tier the planner expects to be large: its newest items first (a GIN bitmap ANDed with the btree's
           // range: the heap is read for the matches in that range alone), a wider range while the page is not
           // filled and the tier still looks large.
-          for (const [i, edge] of (await recent()).entries()) {
+          const edges = await recent();
+          for (const [i, edge] of edges.entries()) {
             // A true prefix (':*') is matched by GIN as a bitmap that may count a whole heap page as one entry.
             const index = tq.includes(':*') ? null : tierIndex(tier);
-            const inRange = index ? await runProbed(readOf(s, cond, edge), s.kind, index) : { rows: await read(edge), whole: false };
+            // The next tier's first read rides along with this tier's first (when this one proves itself whole and
+            // short of the page): in the newest range if it is expected large, else whole.
+            const nextCond =
+              i === 0 && tier === 1 && s.kind === 'product' ? tierCondition(s, 2, { tsq, matching, inName, inLabels }) : null;
+            const nextLarge = nextCond !== null && (await tierEstimate(2)) >= wholeTierRows;
+            const next = nextCond && {
+              tier: 2,
+              read: readOf(s, nextCond, nextLarge ? edge : undefined, 2),
+              index: nextLarge ? tierIndex(2) : null,
+            };
+            const inRange =
+              i === 0 && early
+                ? early
+                : index
+                  ? await runProbed(readOf(s, cond, edge), s.kind, index, next ?? undefined)
+                  : { rows: await read(edge), whole: false };
             if (inRange.rows.length >= need || inRange.whole) {
               rows = inRange.rows;
               wholeTier = inRange.whole;
@@ -647,6 +686,20 @@ function tierProbe(read: SQL, index: string): SQL {
   const tids = sql`pg_stat_get_xact_tuples_returned(to_regclass(${index}))`;
   return sql`select ${scans} - b.scans as index_scans, ${tids} - b.tids as index_tids, r.*
     from (select ${scans} as scans, ${tids} as tids offset 0) b left join (${read}) r on true`;
+}
+
+/**
+ * Two probed reads (tierProbe) in one statement, the second (the next tier's first read) run only when the first
+ * proved its tier whole and short of the page (`need` rows of `kind`): PostgreSQL runs a member of a UNION ALL
+ * whose one-time filter (a sub-select of the materialised first) is false not at all. `part` says whose a row is.
+ */
+function chainedProbe(first: SQL, second: SQL, kind: SearchKind, need: number): SQL {
+  const found = sql`count(*) filter (where p1.type = ${kind})`;
+  return sql`with p1 as materialized (${first})
+    select 1 as part, p1.* from p1
+    union all
+    select 2 as part, p2.* from (${second}) p2
+    where (select min(p1.index_scans) = 1 and min(p1.index_tids) = ${found} and ${found} < ${need} from p1)`;
 }
 
 /** The tsquery text restricted to weights: 'sofa' & 'bed':* -> 'sofa':A & 'bed':*A. */

@@ -391,6 +391,15 @@ describe('public search: tiers and counts proved by their first read', () => {
     await app.ctx.db.execute(sql`analyze products`);
   });
 
+  /** The statements that read a tier of products (names: tier 1, labels: tier 2), not its estimate or the count. */
+  const tierReads = (sent: string[], tier: 'names' | 'labels') =>
+    sent.filter(
+      (s) =>
+        s.includes(tier === 'names' ? 'stash_unaccent(t.product_name)) @@' : "stash_unaccent(t.product_name || ' ' || t.category") &&
+        !s.startsWith('explain') &&
+        !s.includes('select count(*)'),
+    );
+
   /** The text of every statement the search sends while `work` runs. */
   async function statements(work: () => Promise<unknown>): Promise<string[]> {
     const seen: string[] = [];
@@ -426,10 +435,70 @@ describe('public search: tiers and counts proved by their first read', () => {
     // proved it empty (it was then read a second time, whole, before decision 033).
     const nameTier = sent.filter((s) => s.includes('stash_unaccent(t.product_name)) @@') && !s.startsWith('explain'));
     expect(nameTier).toHaveLength(1);
+    // Tier 2 (every word in the labels) was read in that same statement, once tier 1 proved itself whole.
+    expect(tierReads(sent, 'labels')).toEqual(nameTier);
     // The count: 1,001 visible label matches prove it capped; the whole document is not counted.
     const count = sent.filter((s) => s.includes('select count(*)'));
     expect(count).toHaveLength(1);
     expect(count[0]).toMatch(/case when .*stash_unaccent\(t\.product_name \|\| ' ' \|\| t\.category/s);
+  });
+
+  it('reads the next tier in the statement of a tier held whole by its newest items', async () => {
+    const b = await app.owner('search-teapot-trios');
+    await insert(
+      b.businessId,
+      Array.from({ length: 3 }, (_, i) => ({ productName: `Kettle Teapot Trio ${i + 1}` })),
+    );
+    let p: SearchPayload | undefined;
+    const sent = await statements(async () => {
+      p = await found({ searchQuery: 'kettle teapot' });
+    });
+    expect(names(p as SearchPayload)).toEqual([
+      'Kettle Teapot Trio 3',
+      'Kettle Teapot Trio 2',
+      'Kettle Teapot Trio 1',
+      ...Array.from({ length: 12 }, (_, i) => `Brew Set ${brewSets - i}`),
+    ]);
+    // The trios are tier 1's every entry, all within the newest products: one statement reads tiers 1 and 2.
+    const tierStatements = tierReads(sent, 'names');
+    expect(tierStatements).toHaveLength(1);
+    expect(tierReads(sent, 'labels')).toEqual(tierStatements);
+    // A later page reads past them the same way.
+    const second = await found({ searchQuery: 'kettle teapot', pageNo: 2 });
+    expect(names(second)).toEqual(Array.from({ length: 15 }, (_, i) => `Brew Set ${brewSets - 12 - i}`));
+  });
+
+  it('reads a tier whole when its first read leaves entries out, then the next tier on its own', async () => {
+    const b = await app.owner('search-teapot-antiques');
+    // Older than every other product: outside the newest range that tier 1 is read in first.
+    await app.ctx.db.insert(products).values({
+      businessId: b.businessId,
+      id: uuidv7(),
+      productName: 'Antique Kettle Teapot',
+      description: 'Plain item',
+      category: 'general',
+      tags: [],
+      images: [],
+      isPublic: true,
+      isBlocked: false,
+      createdAt: new Date(Date.UTC(2020, 0, 1)),
+    });
+    let p: SearchPayload | undefined;
+    const sent = await statements(async () => {
+      p = await found({ searchQuery: 'kettle teapot' });
+    });
+    expect(names(p as SearchPayload)).toEqual([
+      'Kettle Teapot Trio 3',
+      'Kettle Teapot Trio 2',
+      'Kettle Teapot Trio 1',
+      'Antique Kettle Teapot',
+      ...Array.from({ length: 11 }, (_, i) => `Brew Set ${brewSets - i}`),
+    ]);
+    // Tier 1: within the newest products (three of its four entries: tier 2's read in that statement is not run),
+    // then whole; tier 2 then fills the page with a first read of its own.
+    const nameTier = tierReads(sent, 'names');
+    expect(nameTier).toHaveLength(2);
+    expect(tierReads(sent, 'labels').filter((s) => !nameTier.includes(s))).toHaveLength(1);
   });
 
   it('counts the document when the labels do not prove the count capped', async () => {
