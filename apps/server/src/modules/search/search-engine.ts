@@ -1,6 +1,7 @@
 import { type SearchSort, searchCountCap } from '@stashblog/contract/search-options';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../app-context.ts';
 import { catalogueNameDoc } from '../../db/schema/catalogues.ts';
 import { productLabelDoc, productNameDoc } from '../../db/schema/products.ts';
@@ -268,7 +269,7 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
     searchTransaction(ctx.db, first, work);
   // The planner's guess chooses the plans below, never the result (every path pages exactly).
   const expected = kinds.some((s) => s.kind === 'product')
-    ? await estimate(direct(ctx.db), sql`select 1 from products t where ${visible} and ${matching}`)
+    ? await estimate(direct(ctx.db), sql`select 1 from products t where ${visible} and ${matching}`, ctx.db)
     : 0;
   if (offset < limit && expected > searchCountCap && expected < commonRows) {
     // A term counted through GIN and expected past the cap: the count and the page do not need each other (the
@@ -323,6 +324,7 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
             const cond = tierCondition(sources.product, t, { tsq, matching, inName, inLabels });
             return sql`select 1 from products t where ${t === 1 || t === 2 ? cond?.indexed : cond?.row}`;
           }),
+          tx.database,
         );
         for (const [i, t] of asked.entries()) expectedIn.set(t, rows[i] ?? 0);
       }
@@ -515,23 +517,56 @@ async function ginCount(tx: Planned, kinds: Source[], q: CountQuery, opts: { lab
 }
 
 /** How many rows the planner expects a query to return. */
-async function estimate(db: Exec, query: SQL): Promise<number> {
-  return (await estimates(db, [query]))[0] ?? 0;
+async function estimate(db: Exec, query: SQL, database?: object): Promise<number> {
+  return (await estimates(db, [query], database))[0] ?? 0;
 }
 
 type PlanNode = { 'Plan Rows': number; 'Parent Relationship'?: string; Plans?: PlanNode[] };
 
-/** How many rows the planner expects each query to return: one EXPLAIN of them all (UNION ALL, a member each). */
-async function estimates(db: Exec, queries: SQL[]): Promise<number[]> {
-  const { rows } = await db.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-    sql`explain (format json) ${sql.join(queries, sql` union all `)}`,
-  );
+// The planner's estimates are kept for a minute per database and statement (at most estimatesKeptMax of them): a
+// term searched again (a later page, a popular term) sends no EXPLAIN; its plans are chosen as the last time. An
+// estimate changes only with the statistics (ANALYZE); a stale one only chooses a plan, never a result (every path
+// pages exactly), like the recency edges below.
+const estimatesKeptMs = 60_000;
+const estimatesKeptMax = 500;
+const estimatesCache = new WeakMap<object, Map<string, { at: number; rows: Promise<number[]> }>>();
+const dialect = new PgDialect();
+
+/**
+ * How many rows the planner expects each query to return: one EXPLAIN of them all (UNION ALL, a member each);
+ * kept per `database` (estimatesKeptMs) when one is given.
+ */
+async function estimates(db: Exec, queries: SQL[], database?: object): Promise<number[]> {
+  const statement = sql`explain (format json) ${sql.join(queries, sql` union all `)}`;
+  if (!database) return explained(db, statement, queries.length);
+  const kept = estimatesCache.get(database) ?? new Map<string, { at: number; rows: Promise<number[]> }>();
+  estimatesCache.set(database, kept);
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  const key = `${text}\u0000${JSON.stringify(params)}`;
+  const hit = kept.get(key);
+  if (hit && Date.now() - hit.at < estimatesKeptMs) return hit.rows;
+  kept.delete(key);
+  // The oldest first out (a Map iterates in insertion order).
+  for (const old of kept.keys()) {
+    if (kept.size < estimatesKeptMax) break;
+    kept.delete(old);
+  }
+  const rows = explained(db, statement, queries.length);
+  kept.set(key, { at: Date.now(), rows });
+  // Neither a failed EXPLAIN nor one without an answer is kept.
+  rows.then((r) => r.length > 0 || kept.delete(key)).catch(() => kept.delete(key));
+  return rows;
+}
+
+/** The row estimates of an EXPLAIN of `queries` queries (one, or a UNION ALL of them). */
+async function explained(db: Exec, statement: SQL, queries: number): Promise<number[]> {
+  const { rows } = await db.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(statement);
   const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
   if (!plan) return [];
-  if (queries.length === 1) return [plan['Plan Rows']];
+  if (queries === 1) return [plan['Plan Rows']];
   const members = (plan.Plans ?? []).filter((p) => p['Parent Relationship'] === 'Member');
   // Members out of step with the queries (not seen): no guess, which every caller survives (a tier read whole).
-  return members.length === queries.length ? members.map((p) => p['Plan Rows']) : [];
+  return members.length === queries ? members.map((p) => p['Plan Rows']) : [];
 }
 
 // A tier of a term counted through GIN that the planner expects to hold at least wholeTierRows products is

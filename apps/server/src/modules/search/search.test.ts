@@ -501,6 +501,18 @@ describe('public search: tiers and counts proved by their first read', () => {
     expect(tierReads(sent, 'labels').filter((s) => !nameTier.includes(s))).toHaveLength(1);
   });
 
+  it('asks the planner once about a term searched again within a minute', async () => {
+    const first = await statements(() => found({ searchQuery: 'teapot' }));
+    expect(first.filter((s) => s.startsWith('explain')).length).toBeGreaterThan(0);
+    let p: SearchPayload | undefined;
+    const again = await statements(async () => {
+      p = await found({ searchQuery: 'teapot', pageNo: 2 });
+    });
+    expect(again.filter((s) => s.startsWith('explain'))).toEqual([]);
+    // The same page as without the kept estimates: tier 1 ('Teapot n' and the trios), newest first.
+    expect(names(p as SearchPayload)).toEqual(Array.from({ length: 15 }, (_, i) => `Teapot ${8000 - 12 - i}`));
+  });
+
   it('counts the document when the labels do not prove the count capped', async () => {
     let p: SearchPayload | undefined;
     const sent = await statements(async () => {
