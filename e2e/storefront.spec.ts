@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { encodeId } from '@stashblog/contract/ids';
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import { e2eQuery } from './e2e-db.ts';
 import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
@@ -183,6 +184,28 @@ test('text typed into the nav search before the page has hydrated is kept and ge
   release();
   await expect(nav.getByRole('listbox').getByRole('option', { name: 'Blue pottery vase' })).toBeVisible();
   await expect(nav.getByRole('combobox')).toHaveValue('pott');
+});
+
+test('a sort chosen before the page has hydrated takes effect once it has, on the listing and on a catalogue', async ({ page }) => {
+  // Found in CI: a visitor who chose a sort while the page's scripts were still loading got the list in
+  // the old order, and the select was set back to it on the next render.
+  let release = await holdScripts(page);
+  await page.goto(`/${business}/products`, { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Sort by').selectOption('Alphabetically A-Z');
+  release();
+  await expect(page).toHaveURL(/sort=Alphabetically/);
+  await expect(page.locator('main article').first()).toContainText('Bandhani silk dupatta');
+  await expect(page.getByLabel('Sort by')).toHaveValue('Alphabetically A-Z');
+
+  await page.unrouteAll();
+  release = await holdScripts(page);
+  const [festive] = await e2eQuery<{ id: string }>("select id from catalogues where catalogue_name = 'festive picks'");
+  await page.goto(`/${business}/catalogues/${encodeURIComponent(encodeId(festive.id))}`, { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Sort by').selectOption('Alphabetically A-Z');
+  release();
+  const items = page.getByRole('list', { name: 'Catalogue products' }).getByRole('listitem');
+  await expect(items.first()).toContainText('Bandhani silk dupatta');
+  await expect(page.getByLabel('Sort by')).toHaveValue('Alphabetically A-Z');
 });
 
 test('the products listing loads 12 first, the rest on scroll, and sorts', async ({ page, request }) => {

@@ -3,6 +3,7 @@ import { searchMessages, searchSuggestionsMax } from '@stashblog/contract/search
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, isOk } from '../../lib/api-client';
+import { useEarlyValue } from '../../ui/use-early-value';
 import { readRecent, rememberSearch } from './recent-searches';
 import { useVoiceSearch } from './voice-search';
 
@@ -43,15 +44,11 @@ export function SearchBox({ action, businessName, initial = '', onClear, size = 
   useEffect(() => {
     if (open) setRecent(readRecent());
   }, [open]);
-  // Text typed before the page hydrated (storefront pages load their scripts after first paint,
-  // docs/decisions/027) is in the input but not in state: take it over, with its suggestions.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration; `initial` is what the server rendered
-  useEffect(() => {
-    const typed = input.current?.value ?? '';
-    if (typed === initial) return;
+  // Text typed before the page hydrated is in the input but not in state: take it over, with its suggestions.
+  useEarlyValue(input, initial, (typed) => {
     setText(typed);
     if (document.activeElement === input.current) setOpen(true);
-  }, []);
+  });
 
   // Suggestions as you type, debounced; a late answer for older text is dropped.
   useEffect(() => {
@@ -134,7 +131,8 @@ export function SearchBox({ action, businessName, initial = '', onClear, size = 
         method="get"
         onSubmit={(e) => {
           e.preventDefault();
-          go(active >= 0 && options[active] ? options[active].text : text);
+          // The field itself, not state: Enter pressed as the page hydrates comes before the typed text is taken over.
+          go(active >= 0 && options[active] ? options[active].text : (input.current?.value ?? text));
         }}
         className={`flex items-center gap-1 rounded-full border border-text/20 bg-background focus-within:border-primary ${big ? 'px-4 py-2' : 'px-3 py-1'}`}
       >

@@ -4,6 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { apiPayload } from '../../lib/api-client';
+import { useEarlyValue } from '../../ui/use-early-value';
 
 type Page<T> = { items: T[]; count: number };
 
@@ -77,16 +78,21 @@ export function InfiniteGrid<T>({ queryKey, first, fetchPage, render, keyOf, gri
 /** The four SPEC §9 sort options; a change reloads page 1 through the loader (sort lives in the URL). */
 export function SortSelect({ value }: { value: SortOption }) {
   const [params, setParams] = useSearchParams();
+  const select = useRef<HTMLSelectElement>(null);
+  const choose = (sort: string) => {
+    const next = new URLSearchParams(params);
+    next.set('sort', sort);
+    setParams(next, { preventScrollReset: true });
+  };
+  // a sort chosen before the page hydrated
+  useEarlyValue(select, value, choose);
   return (
     <label className="flex items-center gap-2 text-sm">
       <span>Sort by</span>
       <select
+        ref={select}
         value={value}
-        onChange={(e) => {
-          const next = new URLSearchParams(params);
-          next.set('sort', e.target.value);
-          setParams(next, { preventScrollReset: true });
-        }}
+        onChange={(e) => choose(e.target.value)}
         className="rounded border border-text/30 bg-background px-2 py-2 text-text"
       >
         {sortOptions.map((s) => (
