@@ -4,12 +4,12 @@ import type { Product } from '@stashblog/contract/products';
 import { defaultSort, type SortOption } from '@stashblog/contract/sort-options';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client';
+import { SortSelect } from '../../ui/sort-select';
 import { preloadQueryForm, QueryForm } from '../leads/query-form-lazy';
 import { BannerCarousel } from './banner-carousel';
 import { CatalogueProductCard } from './catalogue-product-card';
 import { ProductQuickView } from './product-quick-view';
 import { canSendQuery, useSelection } from './selection';
-import { SortSelect } from './sort-select';
 import { useCatalogueProducts, useLoadMoreSentinel } from './use-catalogue-products';
 
 type Props = {

@@ -1,10 +1,9 @@
 import { limits } from '@stashblog/contract/limits';
-import { type SortOption, sortOptions } from '@stashblog/contract/sort-options';
+import type { SortOption } from '@stashblog/contract/sort-options';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { apiPayload } from '../../lib/api-client';
-import { useEarlyValue } from '../../ui/use-early-value';
 
 type Page<T> = { items: T[]; count: number };
 
@@ -75,34 +74,14 @@ export function InfiniteGrid<T>({ queryKey, first, fetchPage, render, keyOf, gri
   );
 }
 
-/** The four SPEC §9 sort options; a change reloads page 1 through the loader (sort lives in the URL). */
-export function SortSelect({ value }: { value: SortOption }) {
+/** A listing's sort choice: it lives in the URL, so a change reloads page 1 through the loader. */
+export function useSortParam(): (sort: SortOption) => void {
   const [params, setParams] = useSearchParams();
-  const select = useRef<HTMLSelectElement>(null);
-  const choose = (sort: string) => {
+  return (sort) => {
     const next = new URLSearchParams(params);
     next.set('sort', sort);
     setParams(next, { preventScrollReset: true });
   };
-  // a sort chosen before the page hydrated
-  useEarlyValue(select, value, choose);
-  return (
-    <label className="flex items-center gap-2 text-sm">
-      <span>Sort by</span>
-      <select
-        ref={select}
-        value={value}
-        onChange={(e) => choose(e.target.value)}
-        className="rounded border border-text/30 bg-background px-2 py-2 text-text"
-      >
-        {sortOptions.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
 }
 
 export function fetchListingPage<T>(path: string, key: 'products' | 'catalogues', args: Record<string, unknown>) {

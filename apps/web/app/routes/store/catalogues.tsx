@@ -1,11 +1,12 @@
 import type { Catalogue } from '@stashblog/contract/catalogues';
 import { cataloguePath } from '@stashblog/contract/paths';
 import { CatalogueCard } from '../../features/catalogues/catalogue-card';
-import { fetchListingPage, InfiniteGrid, SortSelect } from '../../features/store/infinite-grid';
+import { fetchListingPage, InfiniteGrid, useSortParam } from '../../features/store/infinite-grid';
 import { loadCatalogueListing } from '../../features/store/listing.server';
 import { itemListLd, storeMeta } from '../../features/store/seo';
 import { storeFromMatches, useStore } from '../../features/store/use-store';
 import { QueryProvider } from '../../ui/query-provider';
+import { SortSelect } from '../../ui/sort-select';
 import type { Route } from './+types/catalogues';
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
@@ -37,12 +38,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function CataloguesPage({ loaderData }: Route.ComponentProps) {
   const store = useStore();
   const { sort, first } = loaderData;
+  const chooseSort = useSortParam();
   const businessName = store.profile.businessName;
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <h1 className="font-bold text-3xl">Catalogues</h1>
-        <SortSelect value={sort} />
+        <SortSelect value={sort} onChange={chooseSort} />
       </div>
       <QueryProvider>
         <InfiniteGrid<Catalogue>

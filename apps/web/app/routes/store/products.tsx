@@ -1,11 +1,12 @@
 import { productPath } from '@stashblog/contract/paths';
 import type { Product } from '@stashblog/contract/products';
-import { fetchListingPage, InfiniteGrid, SortSelect } from '../../features/store/infinite-grid';
+import { fetchListingPage, InfiniteGrid, useSortParam } from '../../features/store/infinite-grid';
 import { loadProductListing } from '../../features/store/listing.server';
 import { ProductCard } from '../../features/store/product-card';
 import { itemListLd, storeMeta } from '../../features/store/seo';
 import { storeFromMatches, useStore } from '../../features/store/use-store';
 import { QueryProvider } from '../../ui/query-provider';
+import { SortSelect } from '../../ui/sort-select';
 import type { Route } from './+types/products';
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
@@ -35,6 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   const store = useStore();
   const { sort, category, first } = loaderData;
+  const chooseSort = useSortParam();
   const businessName = store.profile.businessName;
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
@@ -50,7 +52,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
         </div>
-        <SortSelect value={sort} />
+        <SortSelect value={sort} onChange={chooseSort} />
       </div>
       <QueryProvider>
         <InfiniteGrid<Product>

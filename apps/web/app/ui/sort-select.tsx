@@ -1,7 +1,8 @@
 import { type SortOption, sortOptions } from '@stashblog/contract/sort-options';
 import { useRef } from 'react';
-import { useEarlyValue } from '../../ui/use-early-value';
+import { useEarlyValue } from './use-early-value';
 
+/** The four SPEC §9 sort options of a storefront list (listings, a catalogue's products). */
 export function SortSelect({ value, onChange }: { value: SortOption; onChange: (sort: SortOption) => void }) {
   const select = useRef<HTMLSelectElement>(null);
   // a sort chosen before the page hydrated
@@ -13,7 +14,7 @@ export function SortSelect({ value, onChange }: { value: SortOption; onChange: (
         ref={select}
         value={value}
         onChange={(e) => onChange(e.target.value as SortOption)}
-        className="rounded border border-black/20 bg-background px-2 py-1.5"
+        className="rounded border border-text/30 bg-background px-2 py-2 text-text"
       >
         {sortOptions.map((o) => (
           <option key={o} value={o}>
