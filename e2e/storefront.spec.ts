@@ -186,7 +186,7 @@ test('text typed into the nav search before the page has hydrated is kept and ge
   await expect(nav.getByRole('combobox')).toHaveValue('pott');
 });
 
-test('a sort chosen before the page has hydrated takes effect once it has, on the listing and on a catalogue', async ({ page }) => {
+test('a sort chosen before the page has hydrated takes effect once it has, on a listing, a catalogue and a search', async ({ page }) => {
   // Found in CI: a visitor who chose a sort while the page's scripts were still loading got the list in
   // the old order, and the select was set back to it on the next render.
   let release = await holdScripts(page);
@@ -206,6 +206,15 @@ test('a sort chosen before the page has hydrated takes effect once it has, on th
   const items = page.getByRole('list', { name: 'Catalogue products' }).getByRole('listitem');
   await expect(items.first()).toContainText('Bandhani silk dupatta');
   await expect(page.getByLabel('Sort by')).toHaveValue('Alphabetically A-Z');
+
+  // and the search page's own sort (Relevance and the four)
+  await page.unrouteAll();
+  release = await holdScripts(page);
+  await page.goto(`/${business}/search?searchQuery=pottery`, { waitUntil: 'domcontentloaded' });
+  await page.getByRole('combobox', { name: /^Sort\b/ }).selectOption('Alphabetically Z-A');
+  release();
+  await expect(page).toHaveURL(/sort=Alphabetically\+Z-A/);
+  await expect(page.getByRole('combobox', { name: /^Sort\b/ })).toHaveValue('Alphabetically Z-A');
 });
 
 test('the products listing loads 12 first, the rest on scroll, and sorts', async ({ page, request }) => {

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useNavigation, useRouteLoaderData } from 'react-router';
 import { Pagination } from '../../ui/pagination';
 import { toast } from '../../ui/toasts';
+import { useEarlyValue } from '../../ui/use-early-value';
 import type { StoreLayoutData } from '../store/store.server';
 import { storeLayoutIds, withHelpers } from '../store/use-store';
 import { readRecent, rememberSearch } from './recent-searches';
@@ -44,6 +45,10 @@ export function SearchPage({ data }: { data: SearchPageData }) {
   function open(next: Next) {
     navigate(hrefFor(next), { preventScrollReset: next.pageNo === undefined });
   }
+
+  // a sort chosen before the page hydrated (storefront pages load their scripts after first paint)
+  const sortSelect = useRef<HTMLSelectElement>(null);
+  useEarlyValue(sortSelect, sort, (chosen) => open({ sort: chosen as SearchSort }));
 
   // SPEC §4: no results → a warning, and query and page start over.
   const warned = useRef('');
@@ -100,6 +105,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
               <label className="flex items-center gap-2 text-sm">
                 <span className="text-muted">Sort</span>
                 <select
+                  ref={sortSelect}
                   value={sort}
                   onChange={(e) => open({ sort: e.target.value as SearchSort })}
                   className="rounded border border-text/20 bg-background px-2 py-1.5"
