@@ -60,6 +60,15 @@ export const products = pgTable(
       'gin',
       productLabelDoc({ name: t.productName, category: t.category, tags: t.tags, itemNo: t.itemNo }),
     ),
+    // Tier 2 within the newest products (decision 034): the label words and the creation time in one GIN index
+    // (btree_gin), so a range read of a large tier intersects the time range inside the index instead of reading
+    // the words' whole posting lists and ANDing a btree range. The tier probe (033) still counts the label index
+    // alone, so a read planned through this one is simply not proved whole.
+    index('products_search_label_recent_idx').using(
+      'gin',
+      t.createdAt,
+      productLabelDoc({ name: t.productName, category: t.category, tags: t.tags, itemNo: t.itemNo }),
+    ),
     // Visible products in the orders a search across every business pages by; a common term walks these
     // and stops after a page instead of sorting every match.
     index('products_visible_newest_idx').on(t.createdAt, t.id).where(sql`${t.isPublic} and not ${t.isBlocked}`),

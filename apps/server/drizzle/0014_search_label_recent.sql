@@ -1,0 +1,1 @@
+CREATE INDEX "products_search_label_recent_idx" ON "products" USING gin ("created_at",to_tsvector('simple'::regconfig, stash_unaccent("product_name" || ' ' || "category" || ' ' || stash_join("tags") || ' ' || "item_no")));
