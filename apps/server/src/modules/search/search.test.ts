@@ -423,14 +423,19 @@ describe('public search: tiers and counts proved by their first read', () => {
     }
     return seen;
   }
-
-  it('reads a tier whose words never meet in one name once, and counts through the labels', async () => {
+  /** A search and every statement it sent. */
+  async function searched(args: Record<string, string | number>): Promise<{ p: SearchPayload; sent: string[] }> {
     let p: SearchPayload | undefined;
     const sent = await statements(async () => {
-      p = await found({ searchQuery: 'kettle teapot' });
+      p = await found(args);
     });
-    expect([p?.count, p?.countCapped]).toEqual([searchCountCap, true]);
-    expect(names(p as SearchPayload)).toEqual(Array.from({ length: 15 }, (_, i) => `Brew Set ${brewSets - i}`));
+    return { p: p as SearchPayload, sent };
+  }
+
+  it('reads a tier whose words never meet in one name once, and counts through the labels', async () => {
+    const { p, sent } = await searched({ searchQuery: 'kettle teapot' });
+    expect([p.count, p.countCapped]).toEqual([searchCountCap, true]);
+    expect(names(p)).toEqual(Array.from({ length: 15 }, (_, i) => `Brew Set ${brewSets - i}`));
     // Tier 1 (every word in the name): asked for its estimate, then read once within the newest products, which
     // proved it empty (it was then read a second time, whole, before decision 033).
     const nameTier = sent.filter((s) => s.includes('stash_unaccent(t.product_name)) @@') && !s.startsWith('explain'));
@@ -449,11 +454,8 @@ describe('public search: tiers and counts proved by their first read', () => {
       b.businessId,
       Array.from({ length: 3 }, (_, i) => ({ productName: `Kettle Teapot Trio ${i + 1}` })),
     );
-    let p: SearchPayload | undefined;
-    const sent = await statements(async () => {
-      p = await found({ searchQuery: 'kettle teapot' });
-    });
-    expect(names(p as SearchPayload)).toEqual([
+    const { p, sent } = await searched({ searchQuery: 'kettle teapot' });
+    expect(names(p)).toEqual([
       'Kettle Teapot Trio 3',
       'Kettle Teapot Trio 2',
       'Kettle Teapot Trio 1',
@@ -483,11 +485,8 @@ describe('public search: tiers and counts proved by their first read', () => {
       isBlocked: false,
       createdAt: new Date(Date.UTC(2020, 0, 1)),
     });
-    let p: SearchPayload | undefined;
-    const sent = await statements(async () => {
-      p = await found({ searchQuery: 'kettle teapot' });
-    });
-    expect(names(p as SearchPayload)).toEqual([
+    const { p, sent } = await searched({ searchQuery: 'kettle teapot' });
+    expect(names(p)).toEqual([
       'Kettle Teapot Trio 3',
       'Kettle Teapot Trio 2',
       'Kettle Teapot Trio 1',
@@ -504,23 +503,17 @@ describe('public search: tiers and counts proved by their first read', () => {
   it('asks the planner once about a term searched again within a minute', async () => {
     const first = await statements(() => found({ searchQuery: 'teapot' }));
     expect(first.filter((s) => s.startsWith('explain')).length).toBeGreaterThan(0);
-    let p: SearchPayload | undefined;
-    const again = await statements(async () => {
-      p = await found({ searchQuery: 'teapot', pageNo: 2 });
-    });
+    const { p, sent: again } = await searched({ searchQuery: 'teapot', pageNo: 2 });
     expect(again.filter((s) => s.startsWith('explain'))).toEqual([]);
     // The same page as without the kept estimates: tier 1 ('Teapot n' and the trios), newest first.
-    expect(names(p as SearchPayload)).toEqual(Array.from({ length: 15 }, (_, i) => `Teapot ${8000 - 12 - i}`));
+    expect(names(p)).toEqual(Array.from({ length: 15 }, (_, i) => `Teapot ${8000 - 12 - i}`));
   });
 
   it('counts the document when the labels do not prove the count capped', async () => {
-    let p: SearchPayload | undefined;
-    const sent = await statements(async () => {
-      p = await found({ searchQuery: 'whistling' });
-    });
+    const { p, sent } = await searched({ searchQuery: 'whistling' });
     // Asked of the labels first (no label holds the word), then of the whole document.
     expect(sent.filter((s) => s.includes('select count(*)'))[0]).toMatch(/case when/);
-    expect([p?.count, p?.countCapped]).toEqual([searchCountCap, true]);
-    expect(names(p as SearchPayload)).toEqual(Array.from({ length: 15 }, (_, i) => `Brew Set ${brewSets - i}`));
+    expect([p.count, p.countCapped]).toEqual([searchCountCap, true]);
+    expect(names(p)).toEqual(Array.from({ length: 15 }, (_, i) => `Brew Set ${brewSets - i}`));
   });
 });
