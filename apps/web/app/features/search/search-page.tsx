@@ -4,8 +4,8 @@ import { type SearchFilter, type SearchSort, searchFilters, searchMessages, sear
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useNavigation, useRouteLoaderData } from 'react-router';
 import { Pagination } from '../../ui/pagination';
+import { SortSelect } from '../../ui/sort-select';
 import { toast } from '../../ui/toasts';
-import { useEarlyValue } from '../../ui/use-early-value';
 import type { StoreLayoutData } from '../store/store.server';
 import { storeLayoutIds, withHelpers } from '../store/use-store';
 import { readRecent, rememberSearch } from './recent-searches';
@@ -45,10 +45,6 @@ export function SearchPage({ data }: { data: SearchPageData }) {
   function open(next: Next) {
     navigate(hrefFor(next), { preventScrollReset: next.pageNo === undefined });
   }
-
-  // a sort chosen before the page hydrated (storefront pages load their scripts after first paint)
-  const sortSelect = useRef<HTMLSelectElement>(null);
-  useEarlyValue(sortSelect, sort, (chosen) => open({ sort: chosen as SearchSort }));
 
   // SPEC §4: no results → a warning, and query and page start over.
   const warned = useRef('');
@@ -102,21 +98,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
                   </button>
                 ))}
               </fieldset>
-              <label className="flex items-center gap-2 text-sm">
-                <span className="text-muted">Sort</span>
-                <select
-                  ref={sortSelect}
-                  value={sort}
-                  onChange={(e) => open({ sort: e.target.value as SearchSort })}
-                  className="rounded border border-text/20 bg-background px-2 py-1.5"
-                >
-                  {searchSortOptions.map((o) => (
-                    <option key={o} value={o}>
-                      {o}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <SortSelect label="Sort" value={sort} options={searchSortOptions} onChange={(next) => open({ sort: next })} />
             </div>
           </div>
           <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
