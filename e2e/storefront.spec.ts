@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { encodeId } from '@stashblog/contract/ids';
 import { messages, serverMessages } from '@stashblog/contract/messages';
+import { searchStorageKey } from '@stashblog/contract/search-options';
 import { e2eQuery } from './e2e-db.ts';
 import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
 import { e2eDataDir, e2ePort } from './playwright.config.ts';
@@ -184,6 +185,21 @@ test('text typed into the nav search before the page has hydrated is kept and ge
   release();
   await expect(nav.getByRole('listbox').getByRole('option', { name: 'Blue pottery vase' })).toBeVisible();
   await expect(nav.getByRole('combobox')).toHaveValue('pott');
+});
+
+test('a search sent before the page has hydrated opens its results, and is a recent search once they have', async ({ page }) => {
+  // Found in CI: Enter pressed before hydration sends the nav search as a plain form GET, which
+  // worked, but the term never reached the recent searches.
+  const release = await holdScripts(page);
+  await page.goto(`/${business}/home`, { waitUntil: 'domcontentloaded' });
+  await page.evaluate((key) => localStorage.setItem(key, JSON.stringify(['vase'])), searchStorageKey);
+  const box = page.locator('[data-nav-search="desktop"]').getByRole('combobox');
+  await box.fill('quilt');
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/${business}/search\\?searchQuery=quilt$`));
+  release();
+  await expect(page.locator('main article').first()).toBeVisible();
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), searchStorageKey)).toBe(JSON.stringify(['quilt', 'vase']));
 });
 
 test('a sort chosen before the page has hydrated takes effect once it has, on a listing, a catalogue and a search', async ({ page }) => {

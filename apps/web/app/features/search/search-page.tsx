@@ -29,8 +29,13 @@ export function SearchPage({ data }: { data: SearchPageData }) {
   const action = store ? store.path('/search') : '/search';
   const { term, filter, sort, pageNo, result } = data;
   const [recent, setRecent] = useState<string[]>([]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search changes the stored list
-  useEffect(() => setRecent(readRecent()), [term]);
+  // The term this page shows is a recent search however the visitor got here: the search box remembers
+  // it as it navigates, but a search sent before the page hydrated (or without JavaScript) is a plain
+  // form GET that only this page, once hydrated, can remember.
+  useEffect(() => {
+    if (term) rememberSearch(term);
+    setRecent(readRecent());
+  }, [term]);
 
   type Next = { filter?: SearchFilter; sort?: SearchSort; pageNo?: number };
   function hrefFor(next: Next) {
