@@ -14,9 +14,9 @@ import { startContentVersions } from './db/content-versions.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerHostileInput } from './http/hostile-input.ts';
 import { loggerOptions } from './http/logger-options.ts';
-import { createPublicCache, registerPublicCache } from './http/public-cache.ts';
+import { createPublicCache, registerPublicCache, registerPublicCacheHits } from './http/public-cache.ts';
 import { postgresRateLimitStore } from './http/rate-limit-store.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { helmetHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { ssrRoutes } from './http/ssr.ts';
 import { registerTenant } from './http/tenant.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -70,7 +70,14 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
   };
   app.addHook('onClose', async () => ctx.mail.stop());
 
-  registerSecurityHeaders(app);
+  // The public cache answers its hits first and at once; a version this node does not hold in
+  // memory waits for the hooks below (decision 035).
+  const versions = await startContentVersions(db, app.log);
+  app.addHook('onClose', () => versions.close());
+  const cache = createPublicCache(versions, { enabled: publicCache });
+  const securityHeaders = helmetHeaders();
+  registerPublicCacheHits(app, cache, securityHeaders);
+  registerSecurityHeaders(app, securityHeaders);
   // Pages, JSON and JS/CSS go out compressed; a low brotli quality keeps per-request CPU small.
   await app.register(compress, {
     threshold: 1024,
@@ -88,9 +95,6 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
   registerHostileInput(app);
   registerTenant(app, ctx);
   // Public reads cached by per-business content version, kept coherent across app nodes (decision 014).
-  const versions = await startContentVersions(db, app.log);
-  app.addHook('onClose', () => versions.close());
-  const cache = createPublicCache(versions, { enabled: publicCache });
   registerPublicCache(app, cache);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {

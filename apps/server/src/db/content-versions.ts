@@ -19,6 +19,8 @@ export type ContentVersions = {
   version(businessId: string): Promise<number>;
   /** A business (any state) by its name with its version; null when there is none. */
   byName(businessName: string): Promise<BusinessVersion | null>;
+  /** What `byName` would answer when memory already holds it (listener live), else undefined: no query, no promise. */
+  knownByName(businessName: string): BusinessVersion | undefined;
   /** Drops everything known here (done after every write statement through this node's pool). */
   forget(): void;
   /** Called with each version change announced by any node. */
@@ -135,6 +137,12 @@ export async function startContentVersions(db: Database, log: { warn: (o: object
       }
       if (!row) return null;
       return { businessId: row.id, version: live && started === epoch ? (versions.get(row.id) as number) : Number(row.version) };
+    },
+    knownByName(businessName) {
+      if (!live) return undefined;
+      const businessId = names.get(businessName);
+      const version = businessId === undefined ? undefined : versions.get(businessId);
+      return version === undefined ? undefined : { businessId: businessId as string, version };
     },
     forget,
     onChange(listener) {

@@ -63,6 +63,19 @@ describe('public cache', () => {
     expect(second.headers['x-cache']).toBe('HIT');
     expect(second.headers.etag).toBe(etag);
     expect(second.body).toBe(first.body);
+    // a hit is answered ahead of every other hook (decision 035), with every header the first answer had
+    const { 'x-cache': _, date: _d, ...hitHeaders } = second.headers;
+    const { date: _d1, ...missHeaders } = first.headers;
+    expect(hitHeaders).toEqual(missHeaders);
+    expect(second.headers['x-content-type-options']).toBe('nosniff');
+    // ... and only to the very request that was kept: another Host, a hostile one or hostile bytes are not hits
+    const hostile = await list(owner, { host: 'bad host' });
+    expect(hostile.statusCode).toBe(400);
+    const badQuery = await app.inject({
+      method: 'GET',
+      url: `/api/public/products/fetchAll?businessName=${owner.businessName}&pageNo=1&perPage=12&x=%01`,
+    });
+    expect(badQuery.statusCode).toBe(400);
 
     const revalidated = await list(owner, { 'if-none-match': etag });
     expect(revalidated.statusCode).toBe(304);

@@ -56,6 +56,8 @@ export type PublicCache = {
   ticket(request: FastifyRequest, businessName: string | undefined): Promise<CacheTicket | null>;
   /** For a storefront page request: its ticket when the answer may be cached, else null. */
   pageTicket(request: FastifyRequest): Promise<CacheTicket | null>;
+  /** `ticket` without a promise, when this node holds the business's version in memory; else null. */
+  knownTicket(request: FastifyRequest, businessName: string | undefined): CacheTicket | null;
   /** Answers from the cache when it holds the ticket's entry; true when it did. */
   serve(ticket: CacheTicket, request: FastifyRequest, reply: FastifyReply): boolean;
   /**
@@ -78,14 +80,22 @@ export function createPublicCache(versions: ContentVersions, { enabled = true } 
     bytes -= e.size;
   };
 
-  async function ticket(request: FastifyRequest, businessName: string | undefined): Promise<CacheTicket | null> {
+  /** The business name a GET's answer may be cached under, or null when it may not be. */
+  function cacheableName(request: FastifyRequest, businessName: string | undefined): string | null {
     if (!enabled || request.method !== 'GET' || request.headers.authorization !== undefined) return null;
     // the same clean-up the contract's name type does; hostile names simply go uncached
     const name = businessName?.replace(/\0/g, '').trim().toLowerCase();
     if (!name || name.length > 200 || neverCached.test(request.url)) return null;
+    return name;
+  }
+  const keyOf = (request: FastifyRequest) => `${request.protocol}://${request.host}${request.url}`;
+
+  async function ticket(request: FastifyRequest, businessName: string | undefined): Promise<CacheTicket | null> {
+    const name = cacheableName(request, businessName);
+    if (!name) return null;
     const business = await versions.byName(name).catch(() => null);
     if (!business) return null;
-    return { key: `${request.protocol}://${request.host}${request.url}`, ...business };
+    return { key: keyOf(request), ...business };
   }
 
   return {
@@ -98,6 +108,11 @@ export function createPublicCache(versions: ContentVersions, { enabled = true } 
       const rest = tenant.onOwnDomain ? path : path.slice(path.indexOf('/', 1));
       if (!cacheablePage.test(rest)) return Promise.resolve(null);
       return ticket(request, tenant.businessName);
+    },
+    knownTicket(request, businessName) {
+      const name = cacheableName(request, businessName);
+      const business = name ? versions.knownByName(name) : undefined;
+      return business ? { key: keyOf(request), ...business } : null;
     },
     serve(t, request, reply) {
       const e = entries.get(t.key);
@@ -143,16 +158,40 @@ export function createPublicCache(versions: ContentVersions, { enabled = true } 
   };
 }
 
+/** The business name of an allow-listed public API GET (its `businessName` query parameter); null for any other request. */
+function cacheableApiName(request: FastifyRequest): string | undefined | null {
+  if (request.method !== 'GET' || !request.url.startsWith('/api/public/')) return null;
+  const q = request.url.indexOf('?');
+  if (!cacheableApi.test(q === -1 ? request.url : request.url.slice(0, q))) return null;
+  const query = request.query as Record<string, unknown> | undefined;
+  return typeof query?.businessName === 'string' ? query.businessName : undefined;
+}
+
+/**
+ * Answers a public API GET from the cache, synchronously, before any other hook: the hit path of a
+ * busy storefront. Only a business whose version this node holds in memory; the rest go on to
+ * `registerPublicCache`'s hook. Safe ahead of the host and URL checks (hostile-input.ts) and the
+ * tenant hook: an entry's key is the exact protocol, host and URL of a request that passed them.
+ * `headers` are what every response carries (security-headers.ts), which the hook that sets them
+ * would have set.
+ */
+export function registerPublicCacheHits(app: FastifyInstance, cache: PublicCache, headers: Record<string, string>) {
+  app.addHook('onRequest', (request, reply, done) => {
+    const name = cacheableApiName(request);
+    const t = name === null ? null : cache.knownTicket(request, name);
+    if (t && cache.serve(t, request, reply.headers(headers))) return;
+    done();
+  });
+}
+
 /** The public API part: hooks around the allow-listed GET routes. */
 export function registerPublicCache(app: FastifyInstance, cache: PublicCache) {
   const tickets = new WeakMap<FastifyRequest, CacheTicket>();
 
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || !request.url.startsWith('/api/public/')) return;
-    const q = request.url.indexOf('?');
-    if (!cacheableApi.test(q === -1 ? request.url : request.url.slice(0, q))) return;
-    const query = request.query as Record<string, unknown> | undefined;
-    const t = await cache.ticket(request, typeof query?.businessName === 'string' ? query.businessName : undefined);
+    const name = cacheableApiName(request);
+    if (name === null) return;
+    const t = await cache.ticket(request, name);
     if (!t) return;
     if (cache.serve(t, request, reply)) return reply;
     tickets.set(request, t);

@@ -31,9 +31,8 @@ export function helmetHeaders(): Record<string, string> {
   return headers;
 }
 
-/** Every response carries helmet's headers, set from one object read at start-up. */
-export function registerSecurityHeaders(app: FastifyInstance) {
-  const headers = helmetHeaders();
+/** Every response carries helmet's headers (`helmetHeaders()`), set from one object read at start-up. */
+export function registerSecurityHeaders(app: FastifyInstance, headers: Record<string, string>) {
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
