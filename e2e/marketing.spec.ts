@@ -3,6 +3,7 @@ import { mailMessages } from '@stashblog/contract/mail';
 import { messages } from '@stashblog/contract/messages';
 import { e2eQuery } from './e2e-db.ts';
 import { expect, type Page, test } from './fixtures.ts';
+import { holdScripts } from './hold-scripts.ts';
 
 // Issue 10 marketing site: every page answers with its heading, the feature cards open, the support form
 // checks in SPEC order then sends once and clears, footer links work, the nav follows the owner's session,
@@ -143,6 +144,22 @@ test("the support form says 'Name required!' first, then sends once and clears",
   );
   expect(rows).toEqual([{ name: 'Meera', subject: 'Domains', message: 'How do I connect my own domain?' }]);
   expect(errors).toEqual([]);
+});
+
+test('a support message typed and sent before the page has hydrated is sent once it has, and the form clears', async ({ page }) => {
+  const email = `support-early-${Date.now()}@example.com`;
+  const release = await holdScripts(page);
+  await page.goto('/support', { waitUntil: 'domcontentloaded' });
+  const form = page.getByRole('form', { name: 'Support form' });
+  await form.getByLabel('Name').fill('Arjun');
+  await form.getByLabel('Message').fill('Typed while the page loaded');
+  await form.getByLabel('Contact email').fill(email);
+  await form.getByRole('button', { name: 'Submit' }).click();
+  release();
+  await expect(page.getByText(mailMessages.supportSent)).toBeVisible();
+  await expect(form.getByLabel('Name')).toHaveValue('');
+  const rows = await e2eQuery<{ name: string; message: string }>('select name, message from support_messages where email = $1', [email]);
+  expect(rows).toEqual([{ name: 'Arjun', message: 'Typed while the page loaded' }]);
 });
 
 test('footer links open their pages', async ({ page }) => {

@@ -4,7 +4,8 @@ import { encodeId } from '@stashblog/contract/ids';
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import { searchStorageKey } from '@stashblog/contract/search-options';
 import { e2eQuery } from './e2e-db.ts';
-import { type APIRequestContext, expect, type Page, test } from './fixtures.ts';
+import { type APIRequestContext, expect, test } from './fixtures.ts';
+import { holdScripts } from './hold-scripts.ts';
 import { e2eDataDir, e2ePort } from './playwright.config.ts';
 
 // Issue 4 journeys: a visitor browses the demo storefront and sends an enquiry; the same business on a
@@ -140,19 +141,6 @@ test('the home carousels start once the page has hydrated: Next moves a row alon
   await expect(page.getByRole('button', { name: 'Next (Banners)' })).toBeEnabled();
 });
 
-/** Holds the page's scripts back until the returned function is called (module fetches hold `load` back too). */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
-
 test('a tap on a button before the page has hydrated takes effect once it has, once', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const release = await holdScripts(page);
@@ -175,6 +163,25 @@ test('a form sent before the page has hydrated is checked once it has, not sent 
   release();
   await expect(form.getByText(messages.contactNameRequired)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/${business}/contactus$`));
+});
+
+test('a message typed and sent before the contact page has hydrated is sent once it has, once, and the form clears', async ({ page }) => {
+  // A slow phone: the visitor fills the whole form and taps Send while the scripts still load.
+  const release = await holdScripts(page);
+  await page.goto(`/${business}/contactus`, { waitUntil: 'domcontentloaded' });
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await form.getByLabel('Name').fill('Meera early');
+  await form.getByLabel('Email').fill('meera.early@example.com');
+  await form.getByLabel('Message').fill('Typed before the page woke up');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  release();
+  await expect(page.getByText(serverMessages.forumSent)).toBeVisible();
+  await expect(form.getByLabel('Name')).toHaveValue('');
+  await expect(form.getByLabel('Message')).toHaveValue('');
+  const rows = await e2eQuery<{ name: string; message: string }>(
+    "select name, message from forum_messages where email = 'meera.early@example.com'",
+  );
+  expect(rows).toEqual([{ name: 'Meera early', message: 'Typed before the page woke up' }]);
 });
 
 test('text typed into the nav search before the page has hydrated is kept and gets its suggestions', async ({ page }) => {

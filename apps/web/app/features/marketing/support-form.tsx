@@ -1,7 +1,8 @@
-import { useId, useRef, useState } from 'react';
+import { type ChangeEvent, type Ref, useId, useRef, useState } from 'react';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { Honeypot, useFormGuard } from '../../ui/form-guard';
 import { toast } from '../../ui/toasts';
+import { useFormValues } from '../../ui/use-form-values';
 import { checkSupport, type SupportErrors, type SupportValues, supportBody } from './support-rules';
 
 const empty: SupportValues = { name: '', subject: '', message: '', email: '' };
@@ -9,20 +10,18 @@ const order: (keyof SupportValues)[] = ['name', 'message', 'email'];
 
 /** SPEC "Support form" ('Get In touch') → POST /mail/sendSupportMail; §5 order, double submit blocked, cleared after send. */
 export function SupportForm() {
-  const [values, setValues] = useState<SupportValues>(empty);
   const [errors, setErrors] = useState<SupportErrors>({});
+  const fields = useFormValues<SupportValues>(empty, { onEdit: (key) => setErrors((x) => (x[key] ? { ...x, [key]: undefined } : x)) });
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
   const form = useRef<HTMLFormElement>(null);
   const guard = useFormGuard();
-  const set = (key: keyof SupportValues) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-    if (errors[key]) setErrors((x) => ({ ...x, [key]: undefined }));
-  };
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (inFlight.current) return;
+    // what the fields hold now: a message sent before the page hydrated is taken over just before
+    const values = fields.current();
     const found = checkSupport(values);
     setErrors(found);
     const first = order.find((k) => found[k]);
@@ -38,7 +37,7 @@ export function SupportForm() {
       const result = await api<{ _id: string }>('POST', '/mail/sendSupportMail', { ...supportBody(values), ...guard.values() });
       if (isOk(result)) {
         toast.success(result.message);
-        setValues(empty);
+        fields.reset();
         guard.renew();
       } else toastFailure(result);
     } finally {
@@ -51,19 +50,11 @@ export function SupportForm() {
     <form ref={form} noValidate onSubmit={submit} aria-label="Support form" className="relative flex flex-col gap-5">
       <Honeypot {...guard.honeypot} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Input label="Name" name="name" value={values.name} onChange={set('name')} error={errors.name} autoComplete="name" />
-        <Input label="Subject (optional)" name="subject" value={values.subject} onChange={set('subject')} />
+        <Input label="Name" name="name" {...fields.field('name')} error={errors.name} autoComplete="name" />
+        <Input label="Subject (optional)" name="subject" {...fields.field('subject')} />
       </div>
-      <Input label="Message" name="message" multiline value={values.message} onChange={set('message')} error={errors.message} />
-      <Input
-        label="Contact email"
-        name="email"
-        type="email"
-        value={values.email}
-        onChange={set('email')}
-        error={errors.email}
-        autoComplete="email"
-      />
+      <Input label="Message" name="message" multiline {...fields.field('message')} error={errors.message} />
+      <Input label="Contact email" name="email" type="email" {...fields.field('email')} error={errors.email} autoComplete="email" />
       <button
         type="submit"
         disabled={sending}
@@ -79,7 +70,8 @@ type InputProps = {
   label: string;
   name: keyof SupportValues;
   value: string;
-  onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  ref: Ref<HTMLInputElement & HTMLTextAreaElement>;
   error?: string;
   type?: string;
   multiline?: boolean;

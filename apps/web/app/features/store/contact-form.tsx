@@ -1,7 +1,8 @@
-import { useId, useRef, useState } from 'react';
+import { type ChangeEvent, type Ref, useId, useRef, useState } from 'react';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { Honeypot, useFormGuard } from '../../ui/form-guard';
 import { toast } from '../../ui/toasts';
+import { useFormValues } from '../../ui/use-form-values';
 
 type Values = { name: string; email: string; subject: string; message: string };
 type Errors = Partial<Record<keyof Values, string>>;
@@ -17,13 +18,11 @@ const loadSchema = () => {
 
 /** SPEC Contact Us form → createForum. §5: Name, Message, Email checked in that order; double submit blocked; cleared after send. */
 export function ContactForm({ businessName }: { businessName: string }) {
-  const [values, setValues] = useState<Values>(empty);
+  const form = useFormValues<Values>(empty);
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
   const guard = useFormGuard();
-  const set = (key: keyof Values) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    setValues((v) => ({ ...v, [key]: e.target.value }));
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -31,7 +30,8 @@ export function ContactForm({ businessName }: { businessName: string }) {
     inFlight.current = true;
     try {
       const { createForumBody } = await loadSchema();
-      const parsed = createForumBody.safeParse({ ...values, businessName, ...guard.values() });
+      // what the fields hold now: a message sent before the page hydrated is taken over just before
+      const parsed = createForumBody.safeParse({ ...form.current(), businessName, ...guard.values() });
       if (!parsed.success) {
         const next: Errors = {};
         for (const issue of parsed.error.issues) next[issue.path[0] as keyof Values] ??= issue.message;
@@ -46,7 +46,7 @@ export function ContactForm({ businessName }: { businessName: string }) {
       if (isOk(result)) {
         guard.renew();
         toast.success(result.message);
-        setValues(empty);
+        form.reset();
       } else toastFailure(result);
     } finally {
       inFlight.current = false;
@@ -57,10 +57,10 @@ export function ContactForm({ businessName }: { businessName: string }) {
   return (
     <form noValidate onSubmit={submit} onFocus={loadSchema} className="relative flex flex-col gap-4" aria-label="Contact form">
       <Honeypot {...guard.honeypot} />
-      <Input label="Name" value={values.name} onChange={set('name')} error={errors.name} autoComplete="name" />
-      <Input label="Email" type="email" value={values.email} onChange={set('email')} error={errors.email} autoComplete="email" />
-      <Input label="Subject (optional)" value={values.subject} onChange={set('subject')} error={errors.subject} />
-      <Input label="Message" multiline value={values.message} onChange={set('message')} error={errors.message} />
+      <Input label="Name" {...form.field('name')} error={errors.name} autoComplete="name" />
+      <Input label="Email" type="email" {...form.field('email')} error={errors.email} autoComplete="email" />
+      <Input label="Subject (optional)" {...form.field('subject')} error={errors.subject} />
+      <Input label="Message" multiline {...form.field('message')} error={errors.message} />
       <button
         type="submit"
         disabled={sending}
@@ -76,7 +76,8 @@ export function ContactForm({ businessName }: { businessName: string }) {
 type InputProps = {
   label: string;
   value: string;
-  onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  ref: Ref<HTMLInputElement & HTMLTextAreaElement>;
   error?: string;
   type?: string;
   multiline?: boolean;
