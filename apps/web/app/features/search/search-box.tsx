@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, isOk } from '../../lib/api-client';
 import { useEarlyValue } from '../../ui/use-early-value';
-import { readRecent, rememberSearch } from './recent-searches';
+import { readRecent } from './recent-searches';
 import { useVoiceSearch } from './voice-search';
 
 type Props = {
@@ -93,7 +93,7 @@ export function SearchBox({ action, businessName, initial = '', onClear, size = 
   function go(value: string) {
     const q = value.trim();
     if (!q) return; // SPEC §5: search runs only with a non-empty term
-    setRecent(rememberSearch(q));
+    // no remembering here: the search page remembers the term it shows (search-page.tsx)
     setText(q);
     setOpen(false);
     setActive(-1);

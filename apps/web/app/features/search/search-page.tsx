@@ -29,9 +29,9 @@ export function SearchPage({ data }: { data: SearchPageData }) {
   const action = store ? store.path('/search') : '/search';
   const { term, filter, sort, pageNo, result } = data;
   const [recent, setRecent] = useState<string[]>([]);
-  // The term this page shows is a recent search however the visitor got here: the search box remembers
-  // it as it navigates, but a search sent before the page hydrated (or without JavaScript) is a plain
-  // form GET that only this page, once hydrated, can remember.
+  // The one place a search is remembered: the term this page shows, however the visitor got here (the
+  // search box, a recent search, voice, or a plain form GET sent before the page hydrated or without
+  // JavaScript, which no box's handler sees).
   useEffect(() => {
     if (term) rememberSearch(term);
     setRecent(readRecent());
@@ -152,7 +152,6 @@ export function SearchPage({ data }: { data: SearchPageData }) {
                       href={`${action}?${new URLSearchParams({ searchQuery: r })}`}
                       onClick={(e) => {
                         e.preventDefault();
-                        rememberSearch(r);
                         navigate(`${action}?${new URLSearchParams({ searchQuery: r })}`);
                       }}
                       className="block rounded-full border border-text/20 px-3 py-1 text-sm hover:bg-surface"
