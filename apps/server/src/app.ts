@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { startContentVersions } from './db/content-versions.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerGuards, securitySchemes } from './http/guards.ts';
 import { registerHostileInput } from './http/hostile-input.ts';
 import { loggerOptions } from './http/logger-options.ts';
 import { createPublicCache, registerPublicCache, registerPublicCacheHits } from './http/public-cache.ts';
@@ -59,7 +60,6 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorateRequest('owner', null);
 
   const ctx: AppContext = {
     config,
@@ -87,13 +87,15 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
   // Counters in PostgreSQL: every route's `config: { rateLimit }` holds across app nodes.
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(db) });
   await app.register(swagger, {
-    openapi: { info: { title: 'StashBlog API', version: '1.0.0' } },
+    openapi: { info: { title: 'StashBlog API', version: '1.0.0' }, components: { securitySchemes } },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerErrorHandler(app);
   registerHostileInput(app);
   registerTenant(app, ctx);
+  // Before any route: each guarded route's session check is its first onRequest hook.
+  registerGuards(app, ctx);
   // Public reads cached by per-business content version, kept coherent across app nodes (decision 014).
   registerPublicCache(app, cache);
 

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/cli/seed-demo.ts';
+import { badRequestText } from '../../src/http/hostile-input.ts';
 import { createSession } from '../../src/modules/auth/auth.service.ts';
 import { createPlatformAdmin } from '../../src/modules/platform/platform-auth.service.ts';
 import { createTestApp } from '../test-app.ts';
@@ -38,6 +39,7 @@ const plausible = [
 ];
 
 type Operation = {
+  security?: Record<string, string[]>[];
   parameters?: { in: string; name: string }[];
   requestBody?: { content?: Record<string, { schema?: { properties?: object } }> };
 };
@@ -47,6 +49,11 @@ const routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
     .filter(([method]) => ['get', 'post', 'put', 'delete', 'patch'].includes(method))
     .map(([method, op]) => ({ path, method: method.toUpperCase() as 'GET', op })),
 );
+
+// The session a route needs, as its OpenAPI entry declares it (http/guards.ts).
+const sessionOf = (op: Operation) => Object.keys(op.security?.[0] ?? {})[0] as 'ownerSession' | 'platformSession' | undefined;
+// What a caller without that session must get, before anything of its request is judged.
+const refusal = { ownerSession: 401, platformSession: 403 } as const;
 
 let platformToken = '';
 async function freshTokens() {
@@ -109,6 +116,14 @@ describe('fuzz: every OpenAPI route answers hostile input with < 500', () => {
         if (c.auth === 'garbage') headers.authorization = 'Bearer \u00ff garbage';
         if (c.body) headers['content-type'] = c.body.contentType;
         const res = await app.inject({ method: route.method, url, headers, payload: c.body?.payload, remoteAddress: address() });
+        const session = sessionOf(route.op);
+        const rightCaller = (session === 'ownerSession' && c.auth === 'owner') || (session === 'platformSession' && c.auth === 'platform');
+        // An address with control characters is refused for every path, routed or not (http/hostile-input.ts):
+        // it tells nothing of a route's schema.
+        const refusedAddress = res.statusCode === 400 && res.json().message === badRequestText;
+        if (session && !rightCaller && res.statusCode !== refusal[session] && !refusedAddress) {
+          return `${route.method} ${url.slice(0, 300)} as '${c.auth}' answered ${res.statusCode} before its session check: ${res.body.slice(0, 300)}`;
+        }
         return res.statusCode < 500 ? null : `${route.method} ${url.slice(0, 300)} answered ${res.statusCode}: ${res.body.slice(0, 300)}`;
       });
     });
@@ -119,4 +134,48 @@ describe('fuzz: every OpenAPI route answers hostile input with < 500', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
   });
+});
+
+describe('guarded routes refuse callers without the right session before they validate', () => {
+  const guarded = routes.filter((r) => sessionOf(r.op));
+  it('every /api/userAdmin and /api/platform route (and the owner calls of /api/auth) declares its session', () => {
+    const undeclared = routes.filter(
+      (r) =>
+        !sessionOf(r.op) &&
+        (r.path.startsWith('/api/userAdmin/') ||
+          r.path.startsWith('/api/platform/') ||
+          ['/api/auth/user/fetch', '/api/auth/user/logOut'].includes(r.path)),
+    );
+    expect(undeclared.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    expect(guarded.length).toBeGreaterThan(60);
+  });
+
+  for (const route of guarded) {
+    it(`${route.method} ${route.path}`, async () => {
+      const session = sessionOf(route.op) as 'ownerSession' | 'platformSession';
+      const tokens = await freshTokens();
+      const wrongRole = session === 'ownerSession' ? tokens.platformToken : tokens.token;
+      const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+      // No body at all, then one of the wrong shape: either would be a 400 from a route that validates first.
+      for (const payload of [undefined, '{"id": 12, "bogus": [}', JSON.stringify({ id: ['x'], status: 'nope' })]) {
+        for (const authorization of [undefined, 'Bearer \u00ff garbage', 'not-a-session', wrongRole]) {
+          const headers: Record<string, string> = { host: 'localhost:5004' };
+          if (authorization) headers.authorization = authorization;
+          if (hasBody && payload) headers['content-type'] = 'application/json';
+          const url = route.path.replace(/\{[^}]+\}/g, 'x') + (route.method === 'GET' ? '?pageNo=-1&perPage=abc' : '');
+          const res = await app.inject({
+            method: route.method,
+            url,
+            headers,
+            payload: hasBody ? payload : undefined,
+            remoteAddress: address(),
+          });
+          expect(res.statusCode, `${route.method} ${url} with ${authorization ?? 'no token'}: ${res.body.slice(0, 200)}`).toBe(
+            refusal[session],
+          );
+          expect(res.body).not.toMatch(/Invalid input|expected|too_small|invalid_type/i);
+        }
+      }
+    });
+  }
 });

@@ -4,8 +4,8 @@ import { serverMessages } from '@stashblog/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { ownerOf, requireOwner } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { ownerOf } from '../../http/guards.ts';
 import { changePassword, fetchUser, logIn, logOut } from './auth.service.ts';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -21,23 +21,19 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/auth/user/fetch',
-      { schema: { tags: ['auth'], response: { 200: envelopeSchema(z.object({ user: sessionUser })) } }, preHandler: requireOwner(ctx) },
+      { schema: { tags: ['auth'], response: { 200: envelopeSchema(z.object({ user: sessionUser })) } } },
       async (request) => ok({ user: await fetchUser(ctx, { businessId: ownerOf(request).businessId }) }, serverMessages.fetched),
     );
 
-    app.put('/api/auth/user/logOut', { schema: { tags: ['auth'] }, preHandler: requireOwner(ctx) }, async (request) => {
+    app.put('/api/auth/user/logOut', { schema: { tags: ['auth'] } }, async (request) => {
       await logOut(ctx, { tokenHash: ownerOf(request).tokenHash });
       return ok(null, serverMessages.loggedOut);
     });
 
-    app.put(
-      '/api/userAdmin/user/changePassword',
-      { schema: { tags: ['auth'], body: changePasswordBody }, preHandler: requireOwner(ctx) },
-      async (request) => {
-        const owner = ownerOf(request);
-        await changePassword(ctx, { ...owner, ...request.body });
-        return ok(null, serverMessages.passwordChanged);
-      },
-    );
+    app.put('/api/userAdmin/user/changePassword', { schema: { tags: ['auth'], body: changePasswordBody } }, async (request) => {
+      const owner = ownerOf(request);
+      await changePassword(ctx, { ...owner, ...request.body });
+      return ok(null, serverMessages.passwordChanged);
+    });
   };
 }

@@ -9,7 +9,7 @@ import { businesses } from '../../db/schema/businesses.ts';
 import { signups } from '../../db/schema/onboarding.ts';
 import { loginFailures, sessions } from '../../db/schema/sessions.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Owner } from '../../http/auth.ts';
+import type { Owner } from '../../http/guards.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

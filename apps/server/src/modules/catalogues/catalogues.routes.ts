@@ -20,9 +20,9 @@ import { serverMessages } from '@stashblog/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { ownerOf, requireOwner } from '../../http/auth.ts';
 import { compiledSerializer } from '../../http/compiled-serializer.ts';
 import { ok } from '../../http/envelope.ts';
+import { ownerOf } from '../../http/guards.ts';
 import { visitorOf } from '../visits/visits.service.ts';
 import {
   createCatalogue,
@@ -49,11 +49,10 @@ const pub = '/api/public/catalogues';
 export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const owner = { tags: ['catalogues (owner)'] };
-    const guard = { preHandler: requireOwner(ctx) };
 
     app.post(
       `${admin}/create`,
-      { schema: { ...owner, body: catalogueInput, response: { 201: envelopeSchema(cataloguePayload) } }, ...guard },
+      { schema: { ...owner, body: catalogueInput, response: { 201: envelopeSchema(cataloguePayload) } } },
       async (request, reply) => {
         const catalogue = await createCatalogue(ctx, { owner: ownerOf(request), input: request.body });
         return reply.status(201).send(ok({ catalogue }, serverMessages.catalogueCreated));
@@ -62,7 +61,7 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       `${admin}/update`,
-      { schema: { ...owner, body: updateCatalogueBody, response: { 200: envelopeSchema(cataloguePayload) } }, ...guard },
+      { schema: { ...owner, body: updateCatalogueBody, response: { 200: envelopeSchema(cataloguePayload) } } },
       async (request) => {
         const { id, ...input } = request.body;
         return ok({ catalogue: await updateCatalogue(ctx, { owner: ownerOf(request), id, input }) }, serverMessages.catalogueUpdated);
@@ -71,13 +70,13 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       `${admin}/delete`,
-      { schema: { ...owner, body: catalogueIdBody, response: { 200: envelopeSchema(catalogueDeletedPayload) } }, ...guard },
+      { schema: { ...owner, body: catalogueIdBody, response: { 200: envelopeSchema(catalogueDeletedPayload) } } },
       async (request) => ok(await deleteCatalogue(ctx, { owner: ownerOf(request), id: request.body.id }), serverMessages.catalogueDeleted),
     );
 
     app.get(
       `${admin}/fetch`,
-      { schema: { ...owner, querystring: catalogueIdBody, response: { 200: envelopeSchema(cataloguePayload) } }, ...guard },
+      { schema: { ...owner, querystring: catalogueIdBody, response: { 200: envelopeSchema(cataloguePayload) } } },
       async (request) => ok(await fetchCatalogue(ctx, { owner: ownerOf(request), id: request.query.id }), serverMessages.fetched),
     );
 
@@ -85,20 +84,19 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       `${admin}/fetchProducts`,
       {
         schema: { ...owner, querystring: adminFetchCatalogueProductsQuery, response: { 200: envelopeSchema(catalogueProductList) } },
-        ...guard,
       },
       async (request) => ok(await fetchCatalogueProducts(ctx, { owner: ownerOf(request), query: request.query }), serverMessages.fetched),
     );
 
     app.get(
       `${admin}/fetchAll`,
-      { schema: { ...owner, querystring: adminFetchAllCataloguesQuery, response: { 200: envelopeSchema(catalogueList) } }, ...guard },
+      { schema: { ...owner, querystring: adminFetchAllCataloguesQuery, response: { 200: envelopeSchema(catalogueList) } } },
       async (request) => ok(await fetchAllCatalogues(ctx, { owner: ownerOf(request), query: request.query }), serverMessages.fetched),
     );
 
     app.put(
       `${admin}/updateStatus`,
-      { schema: { ...owner, body: catalogueIdBody, response: { 200: envelopeSchema(catalogueStatusPayload) } }, ...guard },
+      { schema: { ...owner, body: catalogueIdBody, response: { 200: envelopeSchema(catalogueStatusPayload) } } },
       async (request) => {
         const { status, message } = await updateCatalogueStatus(ctx, { owner: ownerOf(request), id: request.body.id });
         return ok({ status }, message);
@@ -107,7 +105,7 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       `${admin}/updateAllStatus`,
-      { schema: { ...owner, response: { 200: envelopeSchema(catalogueStatusPayload) } }, ...guard },
+      { schema: { ...owner, response: { 200: envelopeSchema(catalogueStatusPayload) } } },
       async (request) => {
         const { status, message } = await updateAllCataloguesStatus(ctx, { owner: ownerOf(request) });
         return ok({ status }, message);
@@ -116,7 +114,7 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       `${admin}/promote`,
-      { schema: { ...owner, body: catalogueIdBody, response: { 200: envelopeSchema(catalogueStatusPayload) } }, ...guard },
+      { schema: { ...owner, body: catalogueIdBody, response: { 200: envelopeSchema(catalogueStatusPayload) } } },
       async (request) => {
         const { status, message } = await promoteCatalogue(ctx, { owner: ownerOf(request), id: request.body.id });
         return ok({ status }, message);

@@ -5,24 +5,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
-import { ownerOf, requireOwner } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { ownerOf } from '../../http/guards.ts';
 import { fetchDomainStatus, isDomainAllowed, setDomain, verifyDomain } from './domains.service.ts';
 
 export function domainsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['domains'];
-    const owned = { preHandler: requireOwner(ctx) };
 
-    app.get(
-      '/api/userAdmin/domains/fetch',
-      { ...owned, schema: { tags, response: { 200: envelopeSchema(domainStatus) } } },
-      async (request) => ok(await fetchDomainStatus(ctx, { businessId: ownerOf(request).businessId }), serverMessages.fetched),
+    app.get('/api/userAdmin/domains/fetch', { schema: { tags, response: { 200: envelopeSchema(domainStatus) } } }, async (request) =>
+      ok(await fetchDomainStatus(ctx, { businessId: ownerOf(request).businessId }), serverMessages.fetched),
     );
 
     app.put(
       '/api/userAdmin/domains/set',
-      { ...owned, schema: { tags, body: setDomainBody, response: { 200: envelopeSchema(domainStatus) } } },
+      { schema: { tags, body: setDomainBody, response: { 200: envelopeSchema(domainStatus) } } },
       async (request) => {
         const status = await setDomain(ctx, { businessId: ownerOf(request).businessId, domain: request.body.domain ?? '' });
         return ok(status, status.claim ? domainTexts.saved : domainTexts.removed);
@@ -32,7 +29,6 @@ export function domainsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/api/userAdmin/domains/verify',
       {
-        ...owned,
         schema: { tags, response: { 200: envelopeSchema(domainStatus) } },
         config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       },

@@ -5,14 +5,13 @@ import { serverMessages } from '@stashblog/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { ownerOf, requireOwner } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { ownerOf } from '../../http/guards.ts';
 import { perBusinessRateLimit, perClientRateLimit } from '../anti-spam/anti-spam.routes.ts';
 import { createForum, deleteForum, fetchForums } from './forum.service.ts';
 
 export function forumRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const owned = { onRequest: requireOwner(ctx) };
     const idPayload = envelopeSchema(z.object({ _id: z.string() }));
 
     app.post(
@@ -27,14 +26,14 @@ export function forumRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/userAdmin/user/fetchForums',
-      { ...owned, schema: { tags: ['forum'], querystring: fetchForumsQuery, response: { 200: envelopeSchema(forumsPayload) } } },
+      { schema: { tags: ['forum'], querystring: fetchForumsQuery, response: { 200: envelopeSchema(forumsPayload) } } },
       async (request) =>
         ok(await fetchForums(ctx, { businessId: ownerOf(request).businessId, ...request.query }), forumMessagesText.fetched),
     );
 
     app.delete(
       '/api/userAdmin/user/deleteForum',
-      { ...owned, schema: { tags: ['forum'], body: forumIdBody, response: { 200: idPayload } } },
+      { schema: { tags: ['forum'], body: forumIdBody, response: { 200: idPayload } } },
       async (request) =>
         ok(await deleteForum(ctx, { businessId: ownerOf(request).businessId, id: request.body.id }), forumMessagesText.deleted),
     );

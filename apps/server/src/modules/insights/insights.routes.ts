@@ -3,8 +3,8 @@ import { insightsPayload, insightsQuery } from '@stashblog/contract/insights';
 import { serverMessages } from '@stashblog/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { ownerOf, requireOwner } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { ownerOf } from '../../http/guards.ts';
 import { fetchInsights } from './insights.service.ts';
 
 export function insightsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -13,7 +13,6 @@ export function insightsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/userAdmin/insights/fetch',
       {
         schema: { tags: ['admin insights'], querystring: insightsQuery, response: { 200: envelopeSchema(insightsPayload) } },
-        preHandler: requireOwner(ctx),
       },
       async (request) =>
         ok(await fetchInsights(ctx, { businessId: ownerOf(request).businessId, query: request.query }), serverMessages.fetched),

@@ -19,8 +19,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { ownerOf, requireOwner } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { ownerOf } from '../../http/guards.ts';
 import { perBusinessRateLimit, perClientRateLimit } from '../anti-spam/anti-spam.routes.ts';
 import { readDeviceId } from '../private-links/device-cookie.ts';
 import {
@@ -80,8 +80,6 @@ export function leadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             ),
           ),
     );
-
-    const owned = { onRequest: requireOwner(ctx) };
     const tags = ['leads'];
     const deleted = { 200: envelopeSchema(z.object({ _id: z.string() })) };
     const csv = { 200: z.string().describe('text/csv: leads_data.csv') };
@@ -89,22 +87,22 @@ export function leadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Products (/userAdmin/products)
     app.get(
       '/api/userAdmin/products/fetchAllLeads',
-      { ...owned, schema: { tags, querystring: productLeadsQuery, response: { 200: envelopeSchema(productLeadsPayload) } } },
+      { schema: { tags, querystring: productLeadsQuery, response: { 200: envelopeSchema(productLeadsPayload) } } },
       async (request) =>
         ok(await fetchProductLeads(ctx, { businessId: ownerOf(request).businessId, ...request.query }), leadMessages.fetched),
     );
     app.get(
       '/api/userAdmin/products/fetchAllProductsLeads',
-      { ...owned, schema: { tags, querystring: allLeadsQuery, response: { 200: envelopeSchema(allLeadsPayload) } } },
+      { schema: { tags, querystring: allLeadsQuery, response: { 200: envelopeSchema(allLeadsPayload) } } },
       async (request) =>
         ok(await fetchAllLeads(ctx, { businessId: ownerOf(request).businessId, kind: 'product', ...request.query }), leadMessages.fetched),
     );
-    app.delete('/api/userAdmin/products/deleteLead', { ...owned, schema: { tags, body: leadIdBody, response: deleted } }, async (request) =>
+    app.delete('/api/userAdmin/products/deleteLead', { schema: { tags, body: leadIdBody, response: deleted } }, async (request) =>
       ok(await deleteLead(ctx, { businessId: ownerOf(request).businessId, kind: 'product', id: request.body.id }), leadMessages.deleted),
     );
     app.get(
       '/api/userAdmin/products/downloadLeads',
-      { ...owned, schema: { tags, querystring: downloadProductLeadsQuery, response: csv } },
+      { schema: { tags, querystring: downloadProductLeadsQuery, response: csv } },
       async (request, reply) =>
         sendCsv(reply, await leadsCsv(ctx, { businessId: ownerOf(request).businessId, kind: 'product', fkId: request.query.fkProductId })),
     );
@@ -112,31 +110,25 @@ export function leadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Catalogues (/userAdmin/catalogues)
     app.get(
       '/api/userAdmin/catalogues/fetchAllLeads',
-      { ...owned, schema: { tags, querystring: catalogueLeadsQuery, response: { 200: envelopeSchema(catalogueLeadsPayload) } } },
+      { schema: { tags, querystring: catalogueLeadsQuery, response: { 200: envelopeSchema(catalogueLeadsPayload) } } },
       async (request) =>
         ok(await fetchCatalogueLeads(ctx, { businessId: ownerOf(request).businessId, ...request.query }), leadMessages.fetched),
     );
     app.get(
       '/api/userAdmin/catalogues/fetchAllCataloguesLeads',
-      { ...owned, schema: { tags, querystring: allLeadsQuery, response: { 200: envelopeSchema(allLeadsPayload) } } },
+      { schema: { tags, querystring: allLeadsQuery, response: { 200: envelopeSchema(allLeadsPayload) } } },
       async (request) =>
         ok(
           await fetchAllLeads(ctx, { businessId: ownerOf(request).businessId, kind: 'catalogue', ...request.query }),
           leadMessages.fetched,
         ),
     );
-    app.delete(
-      '/api/userAdmin/catalogues/deleteLead',
-      { ...owned, schema: { tags, body: leadIdBody, response: deleted } },
-      async (request) =>
-        ok(
-          await deleteLead(ctx, { businessId: ownerOf(request).businessId, kind: 'catalogue', id: request.body.id }),
-          leadMessages.deleted,
-        ),
+    app.delete('/api/userAdmin/catalogues/deleteLead', { schema: { tags, body: leadIdBody, response: deleted } }, async (request) =>
+      ok(await deleteLead(ctx, { businessId: ownerOf(request).businessId, kind: 'catalogue', id: request.body.id }), leadMessages.deleted),
     );
     app.get(
       '/api/userAdmin/catalogues/downloadLeads',
-      { ...owned, schema: { tags, querystring: downloadCatalogueLeadsQuery, response: csv } },
+      { schema: { tags, querystring: downloadCatalogueLeadsQuery, response: csv } },
       async (request, reply) =>
         sendCsv(
           reply,

@@ -11,8 +11,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { ownerOf, requireOwner } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { ownerOf } from '../../http/guards.ts';
 import { perBusinessRateLimit, perClientRateLimit } from '../anti-spam/anti-spam.routes.ts';
 import {
   countNewNotifications,
@@ -29,7 +29,6 @@ const admin = '/api/userAdmin/notification';
 
 export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const owned = { onRequest: requireOwner(ctx) };
     const tags = ['notifications'];
     const idPayload = envelopeSchema(z.object({ _id: z.string() }));
 
@@ -44,56 +43,47 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         reply.status(201).send(ok(await createPublicNotification(ctx, { input: request.body }), notificationMessages.created)),
     );
 
-    app.post(
-      `${admin}/create`,
-      { ...owned, schema: { tags, body: createNotificationBody, response: { 201: idPayload } } },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            ok(
-              await createNotification(ctx, { businessId: ownerOf(request).businessId, input: request.body }),
-              notificationMessages.created,
-            ),
-          ),
+    app.post(`${admin}/create`, { schema: { tags, body: createNotificationBody, response: { 201: idPayload } } }, async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          ok(await createNotification(ctx, { businessId: ownerOf(request).businessId, input: request.body }), notificationMessages.created),
+        ),
     );
 
     // SPEC §7: fetchAll answers code 200 (the one call that does).
     app.get(
       `${admin}/fetchAll`,
-      { ...owned, schema: { tags, querystring: fetchNotificationsQuery, response: { 200: envelopeSchema(notificationsPayload) } } },
+      { schema: { tags, querystring: fetchNotificationsQuery, response: { 200: envelopeSchema(notificationsPayload) } } },
       async (request) =>
         ok(await fetchNotifications(ctx, { businessId: ownerOf(request).businessId, ...request.query }), notificationMessages.fetched, 200),
     );
 
-    app.get(`${admin}/count`, { ...owned, schema: { tags, response: { 200: envelopeSchema(countPayload) } } }, async (request) =>
+    app.get(`${admin}/count`, { schema: { tags, response: { 200: envelopeSchema(countPayload) } } }, async (request) =>
       ok(await countNewNotifications(ctx, { businessId: ownerOf(request).businessId }), notificationMessages.fetched),
     );
 
-    app.put(
-      `${admin}/markAsRead`,
-      { ...owned, schema: { tags, body: notificationIdBody, response: { 200: idPayload } } },
-      async (request) =>
-        ok(
-          await markNotificationRead(ctx, { businessId: ownerOf(request).businessId, id: request.body.id }),
-          notificationMessages.markedRead,
-        ),
+    app.put(`${admin}/markAsRead`, { schema: { tags, body: notificationIdBody, response: { 200: idPayload } } }, async (request) =>
+      ok(
+        await markNotificationRead(ctx, { businessId: ownerOf(request).businessId, id: request.body.id }),
+        notificationMessages.markedRead,
+      ),
     );
 
     app.put(
       `${admin}/markAllAsRead`,
-      { ...owned, schema: { tags, response: { 200: envelopeSchema(z.object({ updated: z.number() })) } } },
+      { schema: { tags, response: { 200: envelopeSchema(z.object({ updated: z.number() })) } } },
       async (request) =>
         ok(await markAllNotificationsRead(ctx, { businessId: ownerOf(request).businessId }), notificationMessages.allMarkedRead),
     );
 
-    app.delete(`${admin}/delete`, { ...owned, schema: { tags, body: notificationIdBody, response: { 200: idPayload } } }, async (request) =>
+    app.delete(`${admin}/delete`, { schema: { tags, body: notificationIdBody, response: { 200: idPayload } } }, async (request) =>
       ok(await deleteNotification(ctx, { businessId: ownerOf(request).businessId, id: request.body.id }), notificationMessages.deleted),
     );
 
     app.delete(
       `${admin}/deleteAll`,
-      { ...owned, schema: { tags, response: { 200: envelopeSchema(z.object({ deleted: z.number() })) } } },
+      { schema: { tags, response: { 200: envelopeSchema(z.object({ deleted: z.number() })) } } },
       async (request) =>
         ok(await deleteAllNotifications(ctx, { businessId: ownerOf(request).businessId }), notificationMessages.allDeleted),
     );

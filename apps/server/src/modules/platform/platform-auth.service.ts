@@ -1,24 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { decodePassword, type LogInBody } from '@stashblog/contract/auth';
 import { messages, serverMessages } from '@stashblog/contract/messages';
-import { createPlatformAdminInput, type PlatformAdmin, platformTexts } from '@stashblog/contract/platform';
+import { createPlatformAdminInput, type PlatformAdmin } from '@stashblog/contract/platform';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
 import { platformAdmins, platformSessions } from '../../db/schema/platform.ts';
 import { loginFailures } from '../../db/schema/sessions.ts';
 import { AppError } from '../../http/app-error.ts';
-import { readToken } from '../../http/auth.ts';
 import { failureCount, hashPassword, hashToken, recordFailure, verifyPassword } from '../auth/auth.service.ts';
 
 export type PlatformActor = { adminId: string; email: string; name: string; tokenHash: string };
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    platformAdmin: PlatformActor | null;
-  }
-}
 
 const MAX_PER_ACCOUNT_IP = 5;
 const MAX_PER_IP = 30;
@@ -74,30 +66,21 @@ export function describeAdmin(actor: PlatformActor): PlatformAdmin {
   return { name: actor.name, email: actor.email };
 }
 
-/** preHandler of every /api/platform route: a platform session, else 403 (owners and anonymous alike). */
-export function requirePlatformAdmin(ctx: Pick<AppContext, 'db'>) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const token = readToken(request);
-    if (!token) throw AppError.forbidden(platformTexts.forbidden);
-    const tokenHash = hashToken(token);
-    const [row] = await ctx.db
-      .select({
-        adminId: platformSessions.adminId,
-        expiresAt: platformSessions.expiresAt,
-        revokedAt: platformSessions.revokedAt,
-        email: platformAdmins.email,
-        name: platformAdmins.name,
-      })
-      .from(platformSessions)
-      .innerJoin(platformAdmins, eq(platformAdmins.id, platformSessions.adminId))
-      .where(eq(platformSessions.tokenHash, tokenHash));
-    if (!row || row.revokedAt) throw AppError.forbidden(platformTexts.forbidden);
-    if (row.expiresAt.getTime() <= Date.now()) throw AppError.unauthorised(messages.tokenExpired);
-    request.platformAdmin = { adminId: row.adminId, email: row.email, name: row.name, tokenHash };
-  };
-}
-
-export function platformAdminOf(request: FastifyRequest): PlatformActor {
-  if (!request.platformAdmin) throw AppError.forbidden(platformTexts.forbidden);
-  return request.platformAdmin;
+/** The platform admin a token names: null for no live session, 'expired' when its time is up (http/guards.ts). */
+export async function resolvePlatformSession(ctx: Pick<AppContext, 'db'>, token: string): Promise<PlatformActor | 'expired' | null> {
+  const tokenHash = hashToken(token);
+  const [row] = await ctx.db
+    .select({
+      adminId: platformSessions.adminId,
+      expiresAt: platformSessions.expiresAt,
+      revokedAt: platformSessions.revokedAt,
+      email: platformAdmins.email,
+      name: platformAdmins.name,
+    })
+    .from(platformSessions)
+    .innerJoin(platformAdmins, eq(platformAdmins.id, platformSessions.adminId))
+    .where(eq(platformSessions.tokenHash, tokenHash));
+  if (!row || row.revokedAt) return null;
+  if (row.expiresAt.getTime() <= Date.now()) return 'expired';
+  return { adminId: row.adminId, email: row.email, name: row.name, tokenHash };
 }

@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { ok } from '../../http/envelope.ts';
+import { platformAdminOf } from '../../http/guards.ts';
 import {
   listAudit,
   listBusinesses,
@@ -32,15 +33,13 @@ import {
   setProductBlocked,
   setUserBlocked,
 } from './platform.service.ts';
-import { describeAdmin, platformAdminOf, platformLogIn, platformLogOut, requirePlatformAdmin } from './platform-auth.service.ts';
+import { describeAdmin, platformLogIn, platformLogOut } from './platform-auth.service.ts';
 
 // Platform admin API. Sign-in lives under /api/auth (it needs no session); everything under
 // /api/platform/* needs a platform session and answers 403 to owners and anonymous callers.
 export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.decorateRequest('platformAdmin', null);
     const tags = ['platform'];
-    const guard = requirePlatformAdmin(ctx);
 
     app.post(
       '/api/auth/platform/logIn',
@@ -54,36 +53,36 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/platform/me',
-      { schema: { tags, response: { 200: envelopeSchema(z.object({ admin: platformAdmin })) } }, preHandler: guard },
+      { schema: { tags, response: { 200: envelopeSchema(z.object({ admin: platformAdmin })) } } },
       async (request) => ok({ admin: describeAdmin(platformAdminOf(request)) }, serverMessages.fetched),
     );
 
-    app.put('/api/platform/logOut', { schema: { tags }, preHandler: guard }, async (request) => {
+    app.put('/api/platform/logOut', { schema: { tags } }, async (request) => {
       await platformLogOut(ctx, { tokenHash: platformAdminOf(request).tokenHash });
       return ok(null, serverMessages.loggedOut);
     });
 
     app.get(
       '/api/platform/businesses',
-      { schema: { tags, querystring: businessListQuery, response: { 200: envelopeSchema(businessListPayload) } }, preHandler: guard },
+      { schema: { tags, querystring: businessListQuery, response: { 200: envelopeSchema(businessListPayload) } } },
       async (request) => ok(await listBusinesses(ctx, request.query), serverMessages.fetched),
     );
 
     app.get(
       '/api/platform/products',
-      { schema: { tags, querystring: itemListQuery, response: { 200: envelopeSchema(itemListPayload) } }, preHandler: guard },
+      { schema: { tags, querystring: itemListQuery, response: { 200: envelopeSchema(itemListPayload) } } },
       async (request) => ok(await listProducts(ctx, request.query), serverMessages.fetched),
     );
 
     app.get(
       '/api/platform/catalogues',
-      { schema: { tags, querystring: itemListQuery, response: { 200: envelopeSchema(itemListPayload) } }, preHandler: guard },
+      { schema: { tags, querystring: itemListQuery, response: { 200: envelopeSchema(itemListPayload) } } },
       async (request) => ok(await listCatalogues(ctx, request.query), serverMessages.fetched),
     );
 
     app.put(
       '/api/platform/users/block',
-      { schema: { tags, body: blockUserBody, response: { 200: envelopeSchema(statusPayload) } }, preHandler: guard },
+      { schema: { tags, body: blockUserBody, response: { 200: envelopeSchema(statusPayload) } } },
       async (request) => {
         const result = await setUserBlocked(ctx, { actor: platformAdminOf(request), input: request.body });
         return ok(result, result.status ? platformTexts.blocked('User') : platformTexts.unblocked('User'));
@@ -92,7 +91,7 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       '/api/platform/users/prime',
-      { schema: { tags, body: primeUserBody, response: { 200: envelopeSchema(statusPayload) } }, preHandler: guard },
+      { schema: { tags, body: primeUserBody, response: { 200: envelopeSchema(statusPayload) } } },
       async (request) => {
         const result = await setPrimeUser(ctx, { actor: platformAdminOf(request), input: request.body });
         return ok(result, result.status ? platformTexts.primeOn : platformTexts.primeOff);
@@ -101,7 +100,7 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       '/api/platform/products/block',
-      { schema: { tags, body: blockItemBody, response: { 200: envelopeSchema(statusPayload) } }, preHandler: guard },
+      { schema: { tags, body: blockItemBody, response: { 200: envelopeSchema(statusPayload) } } },
       async (request) => {
         const result = await setProductBlocked(ctx, { actor: platformAdminOf(request), input: request.body });
         return ok(result, result.status ? platformTexts.blocked('Product') : platformTexts.unblocked('Product'));
@@ -110,7 +109,7 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       '/api/platform/catalogues/block',
-      { schema: { tags, body: blockItemBody, response: { 200: envelopeSchema(statusPayload) } }, preHandler: guard },
+      { schema: { tags, body: blockItemBody, response: { 200: envelopeSchema(statusPayload) } } },
       async (request) => {
         const result = await setCatalogueBlocked(ctx, { actor: platformAdminOf(request), input: request.body });
         return ok(result, result.status ? platformTexts.blocked('Catalogue') : platformTexts.unblocked('Catalogue'));
@@ -119,13 +118,13 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/platform/mail',
-      { schema: { tags, querystring: mailListQuery, response: { 200: envelopeSchema(mailListPayload) } }, preHandler: guard },
+      { schema: { tags, querystring: mailListQuery, response: { 200: envelopeSchema(mailListPayload) } } },
       async (request) => ok(await listMail(ctx, request.query), serverMessages.fetched),
     );
 
     app.get(
       '/api/platform/audit',
-      { schema: { tags, querystring: auditListQuery, response: { 200: envelopeSchema(auditListPayload) } }, preHandler: guard },
+      { schema: { tags, querystring: auditListQuery, response: { 200: envelopeSchema(auditListPayload) } } },
       async (request) => ok(await listAudit(ctx, request.query), serverMessages.fetched),
     );
   };

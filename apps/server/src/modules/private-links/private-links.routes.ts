@@ -23,8 +23,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { ownerOf, requireOwner } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { ownerOf } from '../../http/guards.ts';
 import { deviceIdOf } from './device-cookie.ts';
 import {
   type Device,
@@ -51,7 +51,6 @@ export function privateLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.addHook('onRequest', async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
     });
-    const owned = { onRequest: requireOwner(ctx) };
     const device = (request: FastifyRequest, reply: FastifyReply, fingerPrint: string | null | undefined): Device => ({
       deviceId: deviceIdOf(ctx.config, request, reply),
       fingerPrint,
@@ -64,12 +63,12 @@ export function privateLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const kind = 'product' as const;
       app.get(
         `${admin}/fetchPrivateLink`,
-        { ...owned, schema: { tags, querystring: privateLinkIdQuery, response: { 200: envelopeSchema(privateLinkPayload) } } },
+        { schema: { tags, querystring: privateLinkIdQuery, response: { 200: envelopeSchema(privateLinkPayload) } } },
         async (request) => ok(await fetchPrivateLink(ctx, { businessId: ownerOf(request).businessId, kind, id: request.query.id })),
       );
       app.get(
         `${admin}/fetchAllPrivateLinks`,
-        { ...owned, schema: { tags, querystring: fetchAllProductLinksQuery, response: { 200: envelopeSchema(privateLinkList) } } },
+        { schema: { tags, querystring: fetchAllProductLinksQuery, response: { 200: envelopeSchema(privateLinkList) } } },
         async (request) => {
           const { fkProductId, ...query } = request.query;
           return ok(await fetchAllPrivateLinks(ctx, { businessId: ownerOf(request).businessId, kind, itemId: fkProductId, query }));
@@ -77,7 +76,7 @@ export function privateLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       );
       app.post(
         `${admin}/generatePrivateLink`,
-        { ...owned, schema: { tags, body: generateProductLinkBody, response: { 201: envelopeSchema(privateLinkPayload) } } },
+        { schema: { tags, body: generateProductLinkBody, response: { 201: envelopeSchema(privateLinkPayload) } } },
         async (request, reply) => {
           const { fkProductId, ...input } = request.body;
           const created = await generatePrivateLink(ctx, { businessId: ownerOf(request).businessId, kind, itemId: fkProductId, input });
@@ -86,7 +85,7 @@ export function privateLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       );
       app.put(
         `${admin}/updatePrivateLink`,
-        { ...owned, schema: { tags, body: updatePrivateLinkBody, response: { 200: envelopeSchema(privateLinkPayload) } } },
+        { schema: { tags, body: updatePrivateLinkBody, response: { 200: envelopeSchema(privateLinkPayload) } } },
         async (request) => {
           const { id, ...input } = request.body;
           return ok(await updatePrivateLink(ctx, { businessId: ownerOf(request).businessId, kind, id, input }), privateLinkTexts.updated);
@@ -94,7 +93,7 @@ export function privateLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       );
       app.delete(
         `${admin}/deletePrivateLink`,
-        { ...owned, schema: { tags, body: deleteProductLinkBody, response: { 200: envelopeSchema(privateLinksDeleted) } } },
+        { schema: { tags, body: deleteProductLinkBody, response: { 200: envelopeSchema(privateLinksDeleted) } } },
         async (request) => {
           const { id, fkProductId } = request.body;
           const result = await deletePrivateLinks(ctx, { businessId: ownerOf(request).businessId, kind, id, itemId: fkProductId });
@@ -110,12 +109,12 @@ export function privateLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const kind = 'catalogue' as const;
       app.get(
         `${admin}/fetchPrivateLink`,
-        { ...owned, schema: { tags, querystring: privateLinkIdQuery, response: { 200: envelopeSchema(privateLinkPayload) } } },
+        { schema: { tags, querystring: privateLinkIdQuery, response: { 200: envelopeSchema(privateLinkPayload) } } },
         async (request) => ok(await fetchPrivateLink(ctx, { businessId: ownerOf(request).businessId, kind, id: request.query.id })),
       );
       app.get(
         `${admin}/fetchAllPrivateLinks`,
-        { ...owned, schema: { tags, querystring: fetchAllCatalogueLinksQuery, response: { 200: envelopeSchema(privateLinkList) } } },
+        { schema: { tags, querystring: fetchAllCatalogueLinksQuery, response: { 200: envelopeSchema(privateLinkList) } } },
         async (request) => {
           const { fkCatalogueId, ...query } = request.query;
           return ok(await fetchAllPrivateLinks(ctx, { businessId: ownerOf(request).businessId, kind, itemId: fkCatalogueId, query }));
@@ -123,7 +122,7 @@ export function privateLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       );
       app.post(
         `${admin}/generatePrivateLink`,
-        { ...owned, schema: { tags, body: generateCatalogueLinkBody, response: { 201: envelopeSchema(privateLinkPayload) } } },
+        { schema: { tags, body: generateCatalogueLinkBody, response: { 201: envelopeSchema(privateLinkPayload) } } },
         async (request, reply) => {
           const { fkCatalogueId, ...input } = request.body;
           const created = await generatePrivateLink(ctx, { businessId: ownerOf(request).businessId, kind, itemId: fkCatalogueId, input });
@@ -132,7 +131,7 @@ export function privateLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       );
       app.put(
         `${admin}/updatePrivateLink`,
-        { ...owned, schema: { tags, body: updatePrivateLinkBody, response: { 200: envelopeSchema(privateLinkPayload) } } },
+        { schema: { tags, body: updatePrivateLinkBody, response: { 200: envelopeSchema(privateLinkPayload) } } },
         async (request) => {
           const { id, ...input } = request.body;
           return ok(await updatePrivateLink(ctx, { businessId: ownerOf(request).businessId, kind, id, input }), privateLinkTexts.updated);
@@ -140,7 +139,7 @@ export function privateLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       );
       app.delete(
         `${admin}/deletePrivateLink`,
-        { ...owned, schema: { tags, body: deleteCatalogueLinkBody, response: { 200: envelopeSchema(privateLinksDeleted) } } },
+        { schema: { tags, body: deleteCatalogueLinkBody, response: { 200: envelopeSchema(privateLinksDeleted) } } },
         async (request) => {
           const { id, fkCatalogueId } = request.body;
           const result = await deletePrivateLinks(ctx, { businessId: ownerOf(request).businessId, kind, id, itemId: fkCatalogueId });

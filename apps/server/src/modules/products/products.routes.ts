@@ -23,9 +23,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { ownerOf, requireOwner } from '../../http/auth.ts';
 import { compiledSerializer } from '../../http/compiled-serializer.ts';
 import { ok, okJson, sendJsonText } from '../../http/envelope.ts';
+import { ownerOf } from '../../http/guards.ts';
 import { visitorOf } from '../visits/visits.service.ts';
 import {
   createProduct,
@@ -49,15 +49,13 @@ const pub = '/api/public/products';
 
 export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    // onRequest, not preHandler: an expired token must answer 'token expired' before any body is judged.
-    const owned = { onRequest: requireOwner(ctx) };
     const tags = ['products'];
     // hot public reads: compiled serialisation from the contract's schema (decision 021)
     const compiled = { serializerCompiler: compiledSerializer };
 
     app.post(
       `${admin}/create`,
-      { ...owned, schema: { tags, body: productInput, response: { 201: envelopeSchema(createProductResult) } } },
+      { schema: { tags, body: productInput, response: { 201: envelopeSchema(createProductResult) } } },
       async (request, reply) =>
         reply
           .status(201)
@@ -68,7 +66,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       `${admin}/update`,
-      { ...owned, schema: { tags, body: updateProductBody, response: { 200: envelopeSchema(updateProductResult) } } },
+      { schema: { tags, body: updateProductBody, response: { 200: envelopeSchema(updateProductResult) } } },
       async (request) => {
         const { id, ...input } = request.body;
         return ok(await updateProduct(ctx, { businessId: ownerOf(request).businessId, id, input }), serverMessages.productUpdated);
@@ -77,58 +75,47 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       `${admin}/fetch`,
-      { ...owned, schema: { tags, querystring: idBody, response: { 200: envelopeSchema(productPayload) } } },
+      { schema: { tags, querystring: idBody, response: { 200: envelopeSchema(productPayload) } } },
       async (request) =>
         ok({ product: await fetchProduct(ctx, { businessId: ownerOf(request).businessId, id: request.query.id }) }, serverMessages.fetched),
     );
 
-    app.delete(
-      `${admin}/delete`,
-      { ...owned, schema: { tags, body: idBody, response: { 200: envelopeSchema(deletedPayload) } } },
-      async (request) =>
-        ok(await deleteProduct(ctx, { businessId: ownerOf(request).businessId, id: request.body.id }), serverMessages.productDeleted),
+    app.delete(`${admin}/delete`, { schema: { tags, body: idBody, response: { 200: envelopeSchema(deletedPayload) } } }, async (request) =>
+      ok(await deleteProduct(ctx, { businessId: ownerOf(request).businessId, id: request.body.id }), serverMessages.productDeleted),
     );
 
     app.get(
       `${admin}/fetchAll`,
-      { ...owned, schema: { tags, querystring: adminFetchAllQuery, response: { 200: envelopeSchema(productList) } } },
+      { schema: { tags, querystring: adminFetchAllQuery, response: { 200: envelopeSchema(productList) } } },
       async (request) =>
         ok(await fetchProducts(ctx, { businessId: ownerOf(request).businessId, query: request.query }), serverMessages.fetched),
     );
 
     app.get(
       `${admin}/fetchCategories`,
-      { ...owned, schema: { tags, querystring: fetchCategoriesQuery, response: { 200: envelopeSchema(categoriesPayload) } } },
+      { schema: { tags, querystring: fetchCategoriesQuery, response: { 200: envelopeSchema(categoriesPayload) } } },
       async (request) =>
         ok(await fetchProductCategories(ctx, { businessId: ownerOf(request).businessId, query: request.query }), serverMessages.fetched),
     );
 
     app.put(
       `${admin}/updateStatus`,
-      { ...owned, schema: { tags, body: idBody, response: { 200: envelopeSchema(statusPayload) } } },
+      { schema: { tags, body: idBody, response: { 200: envelopeSchema(statusPayload) } } },
       async (request) => {
         const result = await toggleProductStatus(ctx, { businessId: ownerOf(request).businessId, id: request.body.id });
         return ok(result, result.status ? serverMessages.productPublic : serverMessages.productPrivate);
       },
     );
 
-    app.put(
-      `${admin}/promote`,
-      { ...owned, schema: { tags, body: idBody, response: { 200: envelopeSchema(statusPayload) } } },
-      async (request) => {
-        const result = await toggleProductPromotion(ctx, { businessId: ownerOf(request).businessId, id: request.body.id });
-        return ok(result, result.status ? serverMessages.productPromoted : serverMessages.productDemoted);
-      },
-    );
+    app.put(`${admin}/promote`, { schema: { tags, body: idBody, response: { 200: envelopeSchema(statusPayload) } } }, async (request) => {
+      const result = await toggleProductPromotion(ctx, { businessId: ownerOf(request).businessId, id: request.body.id });
+      return ok(result, result.status ? serverMessages.productPromoted : serverMessages.productDemoted);
+    });
 
-    app.put(
-      `${admin}/updateAllStatus`,
-      { ...owned, schema: { tags, response: { 200: envelopeSchema(statusPayload) } } },
-      async (request) => {
-        const result = await toggleAllProductsStatus(ctx, { businessId: ownerOf(request).businessId });
-        return ok(result, result.status ? serverMessages.allProductsActive : serverMessages.allProductsInactive);
-      },
-    );
+    app.put(`${admin}/updateAllStatus`, { schema: { tags, response: { 200: envelopeSchema(statusPayload) } } }, async (request) => {
+      const result = await toggleAllProductsStatus(ctx, { businessId: ownerOf(request).businessId });
+      return ok(result, result.status ? serverMessages.allProductsActive : serverMessages.allProductsInactive);
+    });
 
     app.get(
       `${pub}/fetch`,

@@ -4,8 +4,8 @@ import { setFcmtBody, userMessages } from '@stashblog/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { ownerOf, requireOwner } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { ownerOf } from '../../http/guards.ts';
 import { pushPublicKey, setPushToken } from './push.service.ts';
 
 export function pushRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -15,7 +15,6 @@ export function pushRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/userAdmin/user/setFCMT',
       {
         schema: { tags, body: setFcmtBody, response: { 200: envelopeSchema(z.object({ enabled: z.boolean() })) } },
-        preHandler: requireOwner(ctx),
       },
       async (request) => {
         const result = await setPushToken(ctx, { businessId: ownerOf(request).businessId, token: request.body.token });
@@ -24,7 +23,7 @@ export function pushRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/api/userAdmin/push/publicKey',
-      { schema: { tags, response: { 200: envelopeSchema(z.object({ publicKey: z.string() })) } }, preHandler: requireOwner(ctx) },
+      { schema: { tags, response: { 200: envelopeSchema(z.object({ publicKey: z.string() })) } } },
       async () => ok(pushPublicKey(ctx), serverMessages.fetched),
     );
   };
