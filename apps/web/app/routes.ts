@@ -3,6 +3,9 @@ import { index, layout, prefix, type RouteConfig, route } from '@react-router/de
 export default [
   route('signIn', 'routes/sign-in.tsx'),
   route('verifyEmail', 'routes/onboarding/verify-email.tsx'),
+  route('forgotPassword', 'routes/account/forgot-password.tsx'),
+  route('resetPassword', 'routes/account/reset-password.tsx'),
+  route('confirmEmail', 'routes/account/confirm-email.tsx'),
   ...prefix('platform', [
     route('signIn', 'routes/platform/sign-in.tsx'),
     layout('routes/platform/layout.tsx', [

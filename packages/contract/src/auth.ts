@@ -21,6 +21,63 @@ export const changePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
+// ---- mailed account links (issue 20): password reset and the confirmation of a new sign-in email ----
+
+/** A password-reset link works once, for this long. */
+export const passwordResetTtlMinutes = 30;
+/** A new sign-in email's confirmation link works once, for this long. */
+export const emailChangeTtlHours = 24;
+
+export const accountTexts = {
+  // Forgot password: one answer whether or not an account exists (and when a limit was reached).
+  resetRequested: 'If an account exists for that address, we have sent a link to reset its password.',
+  resetSubject: 'Reset your StashBlog password',
+  resetBody: (name: string, link: string) =>
+    `Hello ${name},\n\nSomeone (we hope you) asked to reset the password of your StashBlog account. Open this link to choose a new one:\n\n${link}\n\nThe link works once and expires in ${passwordResetTtlMinutes} minutes. If you did not ask for it, ignore this mail: your password stays as it is.`,
+  resetLinkMissing: 'This password reset link is incomplete. Ask for a new one.',
+  resetLinkInvalid: 'This password reset link is not valid. Ask for a new one.',
+  resetLinkUsed: 'This password reset link has already been used. Ask for a new one if you still need it.',
+  resetLinkExpired: `This password reset link has expired (links work for ${passwordResetTtlMinutes} minutes). Ask for a new one.`,
+  passwordReset: 'Your password has been reset. Sign in with your new password.',
+  // Changing the sign-in email from the profile.
+  emailPasswordRequired: 'Enter your current password to change the sign-in email',
+  emailPasswordWrong: 'Current password is incorrect: the sign-in email was not changed',
+  emailChangeSubject: 'Confirm your new StashBlog sign-in email',
+  emailChangeBody: (name: string, businessName: string, link: string) =>
+    `Hello ${name},\n\nOpen this link to make this address the sign-in email of the StashBlog business "${businessName}":\n\n${link}\n\nThe link works once and expires in ${emailChangeTtlHours} hours. Until it is opened, the sign-in email stays as it was. If you did not ask for this, ignore this mail.`,
+  emailNoticeSubject: 'Your StashBlog sign-in email is being changed',
+  emailNoticeBody: (name: string, businessName: string, newEmail: string) =>
+    `Hello ${name},\n\nSomeone signed in to the StashBlog business "${businessName}" asked to change its sign-in email to ${newEmail}. The change takes effect only when the link sent to that address is opened.\n\nIf this was not you, change your password now (Settings, Change Password) or reset it from the sign-in page: that keeps the address as it is.`,
+  emailChangeSent: (email: string) => `Profile updated. Open the link we sent to ${email} to make it your sign-in email.`,
+  emailPending: (email: string) => `Pending confirmation at ${email}`,
+  emailConfirmed: (email: string) => `Your sign-in email is now ${email}`,
+  emailLinkMissing: 'This confirmation link is incomplete.',
+  emailLinkInvalid: 'This confirmation link is not valid.',
+  emailLinkUsed: 'This confirmation link has already been used.',
+  emailLinkExpired: `This confirmation link has expired (links work for ${emailChangeTtlHours} hours). Change the email on your profile again to get a new one.`,
+} as const;
+
+const linkToken = z.string().max(200).default('');
+
+export const requestPasswordResetBody = z.object({
+  email: safeText({ error: messages.signInEmailRequired }).trim().min(1, messages.signInEmailRequired).max(320),
+});
+export type RequestPasswordResetBody = z.infer<typeof requestPasswordResetBody>;
+
+export const passwordResetLinkBody = z.object({ token: linkToken });
+export type PasswordResetLinkBody = z.infer<typeof passwordResetLinkBody>;
+
+/** The new password arrives trimmed and encoded, as in Change Password (SPEC §5). */
+export const resetPasswordBody = z.object({
+  token: linkToken,
+  newPassword: z.string({ error: messages.newPasswordRequired }).min(1, messages.newPasswordRequired).max(1000),
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+export const confirmEmailBody = z.object({ token: linkToken });
+export type ConfirmEmailBody = z.infer<typeof confirmEmailBody>;
+export const confirmEmailPayload = z.object({ email: z.string() });
+
 export const sessionUser = z.object({
   name: z.string(),
   email: z.string(),

@@ -36,6 +36,9 @@ export const reservedBusinessNames = [
   'docs',
   'platform',
   'verifyemail',
+  'forgotpassword',
+  'resetpassword',
+  'confirmemail',
   '.well-known',
 ] as const;
 

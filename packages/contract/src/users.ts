@@ -78,6 +78,8 @@ export const userDetails = userProfile.extend({
   isBlocked: z.boolean(),
   isAllProductsActive: z.boolean(),
   isAllCataloguesActive: z.boolean(),
+  /** A new sign-in email waiting for its confirmation link to be opened (null when none is pending). */
+  pendingEmail: z.string().nullable(),
 });
 export type UserDetails = z.infer<typeof userDetails>;
 export const userDetailsPayload = z.object({ userData: userDetails });
@@ -95,35 +97,46 @@ export type SocialLinkKey = (typeof socialLinkFields)[number]['key'];
 
 // Text fields arrive as any text (control characters dropped, trimmed); the SPEC §5 order is checked
 // by profileDetailsError.
-const text = (max: number) =>
+const anyText = (max: number) =>
   z
     .union([z.string(), z.number()])
     .transform((v) => String(v))
-    .pipe(safeText().trim().max(max, `At most ${max} characters`))
-    .default('');
+    .pipe(safeText().trim().max(max, `At most ${max} characters`));
+/** A field SPEC §5 requires on save: missing is the same as empty (and refused by profileDetailsError). */
+const text = (max: number) => anyText(max).default('');
+/** An optional field: missing keeps what is stored, '' clears it (issue 20). */
+const optionalText = (max: number) => anyText(max).optional();
+/** An optional image list: missing keeps what is stored, [] removes every image (issue 20). */
 const imageList = (max: number) =>
   z
     .array(safeText().trim().max(500))
     .max(max, messages.imagesMax(max))
-    .default([])
-    .transform((list) => list.filter(Boolean));
+    .transform((list) => list.filter(Boolean))
+    .optional();
 
 /**
- * PUT updateDetails. `logo`: the current logo url to keep it, a new file name to upload one, '' for none.
+ * PUT updateDetails. Every optional field the call does not carry stays as it is; only an explicit
+ * value changes it ('' clears a text or the logo, [] removes every banner or about-us image).
+ * `logo`: the current logo url to keep it, a new file name to upload one, '' for none.
  * `banners` / `images`: in display order, current urls to keep and new file names to upload.
+ * `email` is also the sign-in email. A different one is not saved here: with `password` (the current
+ * password, trimmed and encoded as in Change Password) a confirmation link goes to the new address,
+ * and the sign-in email changes when it is opened. The password rides along with the profile's own
+ * Save (rather than a separate changeEmail call) so the form keeps one Save button and one request.
  */
 export const updateDetailsBody = z.object({
-  logo: text(500),
+  logo: optionalText(500),
   email: text(254),
+  password: z.string().max(1000).optional(),
   address: text(500),
   phoneNo: text(40),
-  description: text(5000),
-  facebookLink: text(500),
-  instagramLink: text(500),
-  youtubeChannelLink: text(500),
-  pinterestLink: text(500),
-  linkedInLink: text(500),
-  websiteLink: text(500),
+  description: optionalText(5000),
+  facebookLink: optionalText(500),
+  instagramLink: optionalText(500),
+  youtubeChannelLink: optionalText(500),
+  pinterestLink: optionalText(500),
+  linkedInLink: optionalText(500),
+  websiteLink: optionalText(500),
   banners: imageList(limits.maxBanners),
   images: imageList(limits.maxAboutUsImages),
 });
@@ -138,7 +151,7 @@ export function profileDetailsError(v: Pick<UpdateDetailsBody, 'email' | 'addres
   if (v.phoneNo.trim().length !== limits.phoneLength || !/^\d+$/.test(v.phoneNo.trim())) return messages.profileContactInvalid;
   if (!z.email().safeParse(v.email.trim()).success) return messages.contactEmailInvalid;
   for (const { key, label } of socialLinkFields) {
-    const link = v[key].trim();
+    const link = (v[key] ?? '').trim();
     if (link && !isWebLink(link)) return linkInvalid(label);
   }
   return null;
@@ -149,6 +162,8 @@ export const updateDetailsResult = z.object({
   logoPreSignedUrl: preSignedUrl.nullable(),
   newHomeBannersPreSignedUrls: z.array(preSignedUrl),
   newAboutUsImagesPreSignedUrls: z.array(preSignedUrl),
+  /** Set when this save asked for a new sign-in email: the address the confirmation link went to. */
+  emailConfirmationSentTo: z.string().nullable(),
 });
 export type UpdateDetailsResult = z.infer<typeof updateDetailsResult>;
 

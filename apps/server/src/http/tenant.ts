@@ -37,6 +37,9 @@ const globalSegments = new Set([
   '__manifest',
   'platform',
   'verifyEmail',
+  'forgotPassword',
+  'resetPassword',
+  'confirmEmail',
   // PWA files (apps/web/public): web manifest, service worker, icons
   'manifest.webmanifest',
   'sw.js',
@@ -62,7 +65,7 @@ const domainPassThrough = new Set([
 
 const skippedPrefixes = ['/api/', '/media/', '/assets/'];
 // Pages search engines must not index whatever the page markup says (SPEC: admin and private links).
-const noindexPage = /^(\/[^/]+)?\/(userAdmin|privateLink)(\/|$)|^\/(platform|verifyEmail)(\/|$)/;
+const noindexPage = /^(\/[^/]+)?\/(userAdmin|privateLink)(\/|$)|^\/(platform|verifyEmail|forgotPassword|resetPassword|confirmEmail)(\/|$)/;
 const cacheMs = 5000;
 
 type Lookup = (key: { businessName: string } | { domain: string }) => Promise<TenantRow | null>;

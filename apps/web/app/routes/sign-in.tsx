@@ -90,7 +90,7 @@ function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       <Field label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
       <div className="text-right">
-        <Link to="/" className="text-sm underline">
+        <Link to="/forgotPassword" className="text-sm underline">
           Forgot Password?
         </Link>
       </div>

@@ -5,6 +5,7 @@ import { messages, serverMessages } from '@stashblog/contract/messages';
 import { onboardingTexts } from '@stashblog/contract/onboarding';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import type { Transaction } from '../../db/client.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { signups } from '../../db/schema/onboarding.ts';
 import { loginFailures, sessions } from '../../db/schema/sessions.ts';
@@ -50,13 +51,13 @@ export async function pruneLoginFailures(ctx: Pick<AppContext, 'db'>, force = fa
   await ctx.db.delete(loginFailures).where(lt(loginFailures.windowStart, new Date(now - WINDOW_MS)));
 }
 
-export async function failureCount(ctx: AppContext, key: string): Promise<number> {
+export async function failureCount(ctx: Pick<AppContext, 'db'>, key: string): Promise<number> {
   const [row] = await ctx.db.select().from(loginFailures).where(eq(loginFailures.key, key));
   if (!row || Date.now() - row.windowStart.getTime() > WINDOW_MS) return 0;
   return row.count;
 }
 
-export async function recordFailure(ctx: AppContext, key: string) {
+export async function recordFailure(ctx: Pick<AppContext, 'db' | 'log'>, key: string) {
   void pruneLoginFailures(ctx).catch((e) => ctx.log.warn({ err: e }, 'pruning login_failures failed'));
   await ctx.db
     .insert(loginFailures)
@@ -160,9 +161,23 @@ export async function changePassword(
   const passwordHash = await hashPassword(next);
   await ctx.db.transaction(async (tx) => {
     await tx.update(businesses).set({ passwordHash, updatedAt: new Date() }).where(eq(businesses.id, businessId));
-    await tx
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.businessId, businessId), isNull(sessions.revokedAt), sql`${sessions.tokenHash} <> ${tokenHash}`));
+    await revokeSessions(tx, { businessId, keepTokenHash: tokenHash });
   });
+}
+
+/**
+ * Signs out every session of the business but `keepTokenHash` (the caller's own; null: all of them),
+ * in the caller's transaction: after a password change or reset, and a confirmed new sign-in email.
+ */
+export async function revokeSessions(tx: Transaction, { businessId, keepTokenHash }: { businessId: string; keepTokenHash: string | null }) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.businessId, businessId),
+        isNull(sessions.revokedAt),
+        keepTokenHash ? sql`${sessions.tokenHash} <> ${keepTokenHash}` : undefined,
+      ),
+    );
 }

@@ -30,7 +30,14 @@ export async function queueMail(
     replyTo: mail.replyTo ?? null,
     transport,
   });
-  if (transport === 'outbox') ctx.log.info({ mailId: id, to: mail.to, subject: mail.subject }, 'mail queued in outbox (no SMTP_URL)');
+  if (transport === 'outbox') {
+    // Without SMTP this line is how an operator reads a mail: who to, what, and every link in it.
+    const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+    ctx.log.info(
+      { mailId: id, to: mail.to, subject: mail.subject, links },
+      `mail queued in outbox (no SMTP_URL) to ${mail.to}: "${mail.subject}"${links.length ? ` links: ${links.join(' ')}` : ''}`,
+    );
+  }
   return { id };
 }
 

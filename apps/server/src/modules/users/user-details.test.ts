@@ -1,3 +1,4 @@
+import { encodePassword } from '@stashblog/contract/auth';
 import { linkInvalid } from '@stashblog/contract/links';
 import { messages } from '@stashblog/contract/messages';
 import { mediaKeyFromUrl } from '@stashblog/contract/paths';
@@ -25,7 +26,8 @@ const call = (token: string, method: 'GET' | 'PUT', path: string, payload?: obje
     ...(method === 'GET' ? { query: payload as Record<string, string> } : { payload: payload ?? {} }),
   });
 
-const valid = { email: 'shop@example.test', address: '1 Market Road, Pune', phoneNo: '9876543210' };
+// A's own sign-in email: a different one is an email change (account.test.ts).
+const valid = { email: 'details-a@example.test', address: '1 Market Road, Pune', phoneNo: '9876543210' };
 
 async function jpeg(width = 64, height = 36) {
   return sharp({ create: { width, height, channels: 3, background: '#c33' } })
@@ -38,6 +40,8 @@ async function upload(url: string) {
   expect(res.statusCode).toBe(200);
   expect(res.json().code).toBe(201);
 }
+
+const validB = { email: 'details-b@example.test', address: '2 Market Road, Pune', phoneNo: '9876543210' };
 
 describe('owner profile: fetchDetails', () => {
   it('needs a signed-in owner', async () => {
@@ -98,7 +102,11 @@ describe('owner profile: updateDetails validation', () => {
   });
 
   it('refuses an email that another business signs in with', async () => {
-    const res = await call(a.token, 'PUT', 'updateDetails', { ...valid, email: b.email.toUpperCase() });
+    const res = await call(a.token, 'PUT', 'updateDetails', {
+      ...valid,
+      email: b.email.toUpperCase(),
+      password: encodePassword('correct-horse-1'),
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(userMessages.emailTaken);
   });
@@ -122,7 +130,7 @@ describe('owner profile: updateDetails with images', () => {
     expect(p.newHomeBannersPreSignedUrls.map((u: { image: string }) => u.image)).toEqual(['banner-1.jpg', 'banner-2.jpg']);
     expect(p.newAboutUsImagesPreSignedUrls.map((u: { image: string }) => u.image)).toEqual(['about-1.jpg']);
     expect(p.userData).toMatchObject({
-      email: 'shop@example.test',
+      email: a.email,
       address: valid.address,
       phoneNo: valid.phoneNo,
       description: 'Hand-made pots',
@@ -166,7 +174,7 @@ describe('owner profile: updateDetails with images', () => {
 
   it("never attaches another business's images: a foreign url is a new file name", async () => {
     const aBanners = (await call(a.token, 'GET', 'fetchDetails')).json().payload.userData.banners as string[];
-    const res = await call(b.token, 'PUT', 'updateDetails', { ...valid, email: 'b-shop@example.test', banners: [aBanners[0]] });
+    const res = await call(b.token, 'PUT', 'updateDetails', { ...valid, email: b.email, banners: [aBanners[0]] });
     expect(res.statusCode).toBe(200);
     const p = res.json().payload;
     expect(p.newHomeBannersPreSignedUrls).toHaveLength(1);
@@ -174,14 +182,14 @@ describe('owner profile: updateDetails with images', () => {
     // A's profile and its files are untouched
     const aNow = (await call(a.token, 'GET', 'fetchDetails')).json().payload.userData;
     expect(aNow.banners).toEqual(aBanners);
-    expect(aNow.email).toBe('shop@example.test');
+    expect(aNow.email).toBe(a.email);
     expect((await app.inject({ method: 'GET', url: aBanners[0] })).statusCode).toBe(200);
   });
 
   it('refuses a blocked owner with the SPEC text and changes nothing', async () => {
     const blocked = await app.owner('details-blocked');
     await updateBusiness(app.ctx, blocked.businessId, { isBlocked: true });
-    const res = await call(blocked.token, 'PUT', 'updateDetails', valid);
+    const res = await call(blocked.token, 'PUT', 'updateDetails', { ...valid, email: blocked.email });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe(messages.userBlocked);
     const details = (await call(blocked.token, 'GET', 'fetchDetails')).json().payload.userData;
@@ -189,6 +197,7 @@ describe('owner profile: updateDetails with images', () => {
   });
 
   it('survives hostile input without a 5xx', async () => {
+    const valid = { ...validB };
     for (const body of [
       { ...valid, banners: 'x' },
       { ...valid, phoneNo: 9876543210 },
@@ -199,6 +208,75 @@ describe('owner profile: updateDetails with images', () => {
       const res = await call(b.token, 'PUT', 'updateDetails', body);
       expect(res.statusCode, JSON.stringify(body)).toBeLessThan(500);
     }
+  });
+});
+
+describe('owner profile: updateDetails changes only what the call carries', () => {
+  const optionalText = [
+    'description',
+    'facebookLink',
+    'instagramLink',
+    'youtubeChannelLink',
+    'pinterestLink',
+    'linkedInLink',
+    'websiteLink',
+  ] as const;
+  let keeper: { token: string; email: string };
+  let full: Record<string, unknown>;
+  const saved = async () => (await call(keeper.token, 'GET', 'fetchDetails')).json().payload.userData;
+
+  beforeAll(async () => {
+    keeper = await app.owner('details-keeper');
+    const required = { email: keeper.email, address: '3 Lake Road, Pune', phoneNo: '9876543210' };
+    const res = await call(keeper.token, 'PUT', 'updateDetails', {
+      ...required,
+      logo: 'logo.jpg',
+      banners: ['banner-1.jpg', 'banner-2.jpg'],
+      images: ['about-1.jpg'],
+      description: 'Kept story',
+      facebookLink: 'https://facebook.com/keeper',
+      instagramLink: 'https://instagram.com/keeper',
+      youtubeChannelLink: 'https://youtube.com/keeper',
+      pinterestLink: 'https://pinterest.com/keeper',
+      linkedInLink: 'https://linkedin.com/keeper',
+      websiteLink: 'https://keeper.example',
+    });
+    const p = res.json().payload;
+    for (const u of [p.logoPreSignedUrl, ...p.newHomeBannersPreSignedUrls, ...p.newAboutUsImagesPreSignedUrls]) await upload(u.url);
+    full = { ...required };
+  });
+
+  it('omitting the logo, banners, images and every optional text leaves each as stored, files included', async () => {
+    const before = await saved();
+    expect(before.banners).toHaveLength(2);
+    expect(before.logo).toBeTruthy();
+    expect((await call(keeper.token, 'PUT', 'updateDetails', full)).statusCode).toBe(200);
+    expect(await saved()).toEqual(before);
+    // and one at a time: every other field sent as it is, the one field left out
+    for (const omitted of ['logo', 'banners', 'images', ...optionalText]) {
+      const body: Record<string, unknown> = { ...full };
+      for (const k of ['logo', 'banners', 'images', ...optionalText]) if (k !== omitted) body[k] = before[k];
+      const res = await call(keeper.token, 'PUT', 'updateDetails', body);
+      expect(res.statusCode, omitted).toBe(200);
+      expect(await saved(), omitted).toEqual(before);
+    }
+    for (const url of [before.logo, ...before.banners, ...before.images])
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+  });
+
+  it("an explicit '' or [] removes", async () => {
+    const before = await saved();
+    const res = await call(keeper.token, 'PUT', 'updateDetails', {
+      ...full,
+      logo: '',
+      banners: [],
+      images: [],
+      ...Object.fromEntries(optionalText.map((k) => [k, ''])),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await saved()).toMatchObject({ logo: null, banners: [], images: [], ...Object.fromEntries(optionalText.map((k) => [k, ''])) });
+    for (const url of [before.logo, ...before.banners, ...before.images])
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
 });
 

@@ -1,3 +1,4 @@
+import { accountTexts } from '@stashblog/contract/auth';
 import { envelopeSchema } from '@stashblog/contract/envelope';
 import { serverMessages } from '@stashblog/contract/messages';
 import {
@@ -83,8 +84,11 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/api/userAdmin/user/updateDetails',
       { schema: { tags: ['admin user'], body: updateDetailsBody, response: { 200: envelopeSchema(updateDetailsResult) } } },
-      async (request) =>
-        ok(await updateDetails(ctx, { businessId: ownerOf(request).businessId, input: request.body }), userMessages.detailsUpdated),
+      async (request) => {
+        const result = await updateDetails(ctx, { businessId: ownerOf(request).businessId, input: request.body });
+        const sentTo = result.emailConfirmationSentTo;
+        return ok(result, sentTo ? accountTexts.emailChangeSent(sentTo) : userMessages.detailsUpdated);
+      },
     );
     app.get(
       '/api/userAdmin/user/fetchCategories',

@@ -1,3 +1,4 @@
+import { accountTexts, decodePassword } from '@stashblog/contract/auth';
 import { type CreateBusinessInput, createBusinessInput } from '@stashblog/contract/business';
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import { mediaKeyFromUrl, mediaUrl } from '@stashblog/contract/paths';
@@ -13,7 +14,6 @@ import {
   type UpdateDetailsResult,
   type UserDetails,
   type UserProfile,
-  userMessages,
 } from '@stashblog/contract/users';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
@@ -22,7 +22,8 @@ import { businesses } from '../../db/schema/businesses.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
 import { products } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
-import { hashPassword } from '../auth/auth.service.ts';
+import { findPendingEmail, requestEmailChange } from '../account/account.service.ts';
+import { failureCount, hashPassword, recordFailure, verifyPassword } from '../auth/auth.service.ts';
 import { createUploadSlots, deleteMedia, type Queryable } from '../media/media.service.ts';
 
 export async function createBusiness(
@@ -229,6 +230,7 @@ async function toUserDetails(db: Queryable, b: BusinessRow): Promise<UserDetails
     isBlocked: b.isBlocked,
     isAllProductsActive: b.isAllProductsActive,
     isAllCataloguesActive: b.isAllCataloguesActive,
+    pendingEmail: await findPendingEmail(db, b.id),
   };
 }
 
@@ -269,57 +271,63 @@ function applyPlan(plan: ({ keep: string } | { name: string })[], ids: string[])
 
 /**
  * PUT updateDetails: validates in the SPEC §5 order, then saves the text fields and the logo, banners
- * and about-us images in one transaction. New files get upload slots (the returned urls); images no
- * longer listed are deleted with their files. A blocked owner may not change the profile.
+ * and about-us images in one transaction. Only what the call carries changes: a missing optional
+ * field or list stays as stored ('' or [] clears it). New files get upload slots (the returned urls);
+ * images no longer listed are deleted with their files. A blocked owner may not change the profile.
+ * A different email is not saved: with the current password it is asked for (modules/account), and
+ * becomes the sign-in email when the link mailed to it is opened.
  */
 export async function updateDetails(
-  ctx: Pick<AppContext, 'db' | 'config' | 'blobs'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'blobs' | 'log' | 'mail'>,
   { businessId, input }: { businessId: string; input: UpdateDetailsBody },
 ): Promise<UpdateDetailsResult> {
   const invalid = profileDetailsError(input);
   if (invalid) throw AppError.badRequest(invalid);
+  const email = input.email.toLowerCase();
+  const current = await ownBusiness(ctx.db, businessId);
+  const emailChange = email !== current.email.toLowerCase();
+  if (emailChange) await checkPasswordForEmailChange(ctx, { businessId, passwordHash: current.passwordHash, password: input.password });
   const { result, removed } = await ctx.db.transaction(async (tx) => {
     const b = await ownBusiness(tx, businessId, true);
     if (b.isBlocked) throw AppError.forbidden(messages.userBlocked);
-    // The profile email is also the sign-in email, so it must stay unique.
-    const email = input.email.toLowerCase();
-    const [taken] = await tx
-      .select({ id: businesses.id })
-      .from(businesses)
-      .where(and(sql`lower(${businesses.email}) = ${email}`, sql`${businesses.id} <> ${businessId}`))
-      .limit(1);
-    if (taken) throw AppError.conflict(userMessages.emailTaken);
-    const logoPlan = input.logo ? planImages([input.logo], b.logo ? [b.logo] : []) : { plan: [], names: [] };
-    const bannerPlan = planImages(input.banners, b.banners);
-    const imagePlan = planImages(input.images, b.images);
+    // The password checked above was this one (a reset in between refuses the change).
+    if (emailChange && b.passwordHash !== current.passwordHash) throw AppError.badRequest(accountTexts.emailPasswordWrong);
+    const keep = { plan: [], names: [] };
+    const logoPlan =
+      input.logo === undefined ? keep : input.logo ? planImages([input.logo], b.logo ? [b.logo] : []) : { plan: [], names: [] };
+    const bannerPlan = input.banners === undefined ? keep : planImages(input.banners, b.banners);
+    const imagePlan = input.images === undefined ? keep : planImages(input.images, b.images);
     const [logoSlots, bannerSlots, imageSlots] = [
       await createUploadSlots(ctx, { businessId, category: 'logo', names: logoPlan.names, db: tx }),
       await createUploadSlots(ctx, { businessId, category: 'homeBanners', names: bannerPlan.names, db: tx }),
       await createUploadSlots(ctx, { businessId, category: 'aboutUsBanners', names: imagePlan.names, db: tx }),
     ];
-    const logo = applyPlan(logoPlan.plan, logoSlots.ids)[0] ?? null;
-    const banners = applyPlan(bannerPlan.plan, bannerSlots.ids);
-    const images = applyPlan(imagePlan.plan, imageSlots.ids);
+    const logo = input.logo === undefined ? b.logo : (applyPlan(logoPlan.plan, logoSlots.ids)[0] ?? null);
+    const banners = input.banners === undefined ? b.banners : applyPlan(bannerPlan.plan, bannerSlots.ids);
+    const images = input.images === undefined ? b.images : applyPlan(imagePlan.plan, imageSlots.ids);
+    const optional = {
+      description: input.description,
+      facebookLink: input.facebookLink,
+      instagramLink: input.instagramLink,
+      youtubeChannelLink: input.youtubeChannelLink,
+      pinterestLink: input.pinterestLink,
+      linkedInLink: input.linkedInLink,
+      websiteLink: input.websiteLink,
+    };
     const [updated] = await tx
       .update(businesses)
       .set({
         logo,
         banners,
         images,
-        email,
         address: input.address,
         phoneNo: input.phoneNo,
-        description: input.description,
-        facebookLink: input.facebookLink,
-        instagramLink: input.instagramLink,
-        youtubeChannelLink: input.youtubeChannelLink,
-        pinterestLink: input.pinterestLink,
-        linkedInLink: input.linkedInLink,
-        websiteLink: input.websiteLink,
+        ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)),
         updatedAt: new Date(),
       })
       .where(eq(businesses.id, businessId))
       .returning();
+    if (emailChange) await requestEmailChange(ctx, tx, { business: b, newEmail: email });
     const previous = [...(b.logo ? [b.logo] : []), ...b.banners, ...b.images];
     const now = new Set([...(logo ? [logo] : []), ...banners, ...images]);
     return {
@@ -328,12 +336,32 @@ export async function updateDetails(
         logoPreSignedUrl: (logoSlots.urls[0] as PreSignedUrl | undefined) ?? null,
         newHomeBannersPreSignedUrls: bannerSlots.urls,
         newAboutUsImagesPreSignedUrls: imageSlots.urls,
+        emailConfirmationSentTo: emailChange ? email : null,
       },
       removed: previous.filter((key) => !now.has(key)),
     };
   });
+  if (result.emailConfirmationSentTo) ctx.mail.kick();
   await deleteMedia(ctx, { businessId, ids: removed });
   return result;
+}
+
+// Failed password checks for an email change, per business in a 15-minute window (the sign-in
+// throttle's counters): a stolen session cannot try passwords here without end.
+const maxEmailPasswordFailures = 5;
+
+async function checkPasswordForEmailChange(
+  ctx: Pick<AppContext, 'db' | 'log'>,
+  { businessId, passwordHash, password }: { businessId: string; passwordHash: string; password: string | undefined },
+) {
+  const given = password ? decodePassword(password)?.trim() : '';
+  if (!given) throw AppError.badRequest(accountTexts.emailPasswordRequired);
+  const key = `email-change:${businessId}`;
+  if ((await failureCount(ctx, key)) >= maxEmailPasswordFailures) throw AppError.tooMany(serverMessages.tooManyAttempts);
+  if (!(await verifyPassword(passwordHash, given))) {
+    await recordFailure(ctx, key);
+    throw AppError.badRequest(accountTexts.emailPasswordWrong);
+  }
 }
 
 /** GET fetchCategories (owner): the owner's categories, private products included, pictured by their newest image. */

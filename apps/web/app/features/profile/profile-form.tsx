@@ -1,3 +1,4 @@
+import { accountTexts } from '@stashblog/contract/auth';
 import { limits } from '@stashblog/contract/limits';
 import { messages } from '@stashblog/contract/messages';
 import { profileDetailsError, socialLinkFields, type UserDetails, userMessages } from '@stashblog/contract/users';
@@ -5,6 +6,7 @@ import { useState } from 'react';
 import { toastFailure } from '../../lib/api-client';
 import { Field } from '../../ui/field';
 import { toast } from '../../ui/toasts';
+import { PasswordField } from '../auth/password-fields';
 import type { ImageItem } from '../products/product-images';
 import { ImageSlots } from './image-slots';
 import { type ProfileImages, type ProfileProgress, type ProfileText, saveProfile } from './save-profile';
@@ -37,10 +39,16 @@ export function ProfileForm({ user, onSaved }: { user: UserDetails; onSaved: () 
     banners: existing(user.banners),
     images: existing(user.images),
   }));
+  const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [progress, setProgress] = useState<ProfileProgress | null>(null);
   const busy = progress !== null;
   const blocked = user.isBlocked;
+  // A new sign-in email needs the current password, and takes effect when its mailed link is opened.
+  const newEmail = String(text.email ?? '')
+    .trim()
+    .toLowerCase();
+  const emailChanged = newEmail !== '' && newEmail !== user.email.toLowerCase();
 
   const set = (key: keyof ProfileText) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     setText((t) => ({ ...t, [key]: e.target.value }));
@@ -57,14 +65,19 @@ export function ProfileForm({ user, onSaved }: { user: UserDetails; onSaved: () 
       toast.warning(invalid);
       return;
     }
-    const saved = await saveProfile({ text: t, images }, setProgress);
+    if (emailChanged && !password.trim()) {
+      setError(accountTexts.emailPasswordRequired);
+      toast.warning(accountTexts.emailPasswordRequired);
+      return;
+    }
+    const saved = await saveProfile({ text: t, images, password: emailChanged ? password : undefined }, setProgress);
     if (!saved.ok) {
       setProgress(null);
       setError(saved.result.error || saved.result.message || '');
       toastFailure(saved.result);
       return;
     }
-    toast.success(userMessages.detailsUpdated);
+    toast.success(saved.message || userMessages.detailsUpdated);
     onSaved();
   }
 
@@ -89,7 +102,22 @@ export function ProfileForm({ user, onSaved }: { user: UserDetails; onSaved: () 
             onChange={(logo) => setImages((i) => ({ ...i, logo }))}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Email" type="email" autoComplete="email" value={text.email} onChange={set('email')} />
+            <div className="space-y-2">
+              <Field label="Email" type="email" autoComplete="email" value={text.email} onChange={set('email')} />
+              {emailChanged ? (
+                <div className="space-y-2 rounded border border-black/10 bg-surface p-3">
+                  <p className="text-sm">
+                    The email is also your sign-in email. To change it, enter your current password: we will mail a link to {newEmail}, and
+                    the change takes effect when you open it.
+                  </p>
+                  <PasswordField label="Current password" value={password} onChange={setPassword} autoComplete="current-password" />
+                </div>
+              ) : user.pendingEmail ? (
+                <p role="status" className="rounded border border-amber-300 bg-amber-50 p-3 text-amber-900 text-sm">
+                  {accountTexts.emailPending(user.pendingEmail)}. Open the link we mailed there to make it your sign-in email.
+                </p>
+              ) : null}
+            </div>
             <Field
               label="Contact number"
               type="tel"

@@ -1,3 +1,4 @@
+import { encodePassword } from '@stashblog/contract/auth';
 import { limits } from '@stashblog/contract/limits';
 import { messages } from '@stashblog/contract/messages';
 import type { PreSignedUrl } from '@stashblog/contract/products';
@@ -7,7 +8,7 @@ import { toast } from '../../ui/toasts';
 import { type ImageItem, imagesField } from '../products/product-images';
 import { uploadFiles } from '../products/upload-file';
 
-export type ProfileText = Omit<UpdateDetailsInput, 'logo' | 'banners' | 'images'>;
+export type ProfileText = Omit<UpdateDetailsInput, 'logo' | 'banners' | 'images' | 'password'>;
 export type ProfileImages = { logo: ImageItem[]; banners: ImageItem[]; images: ImageItem[] };
 export type ProfileProgress = { step: number; files: { name: string; label: string; percent: number }[] };
 
@@ -18,14 +19,16 @@ const [stepStart, stepSaved, stepUploaded, stepDone] = limits.uploadProgressStep
  * moves through SPEC §4's upload steps 10, 30, 70, 100.
  */
 export async function saveProfile(
-  { text, images }: { text: ProfileText; images: ProfileImages },
+  { text, images, password }: { text: ProfileText; images: ProfileImages; password?: string },
   onProgress: (p: ProfileProgress) => void,
-): Promise<{ ok: true } | { ok: false; result: ApiResult<unknown> }> {
+): Promise<{ ok: true; message: string } | { ok: false; result: ApiResult<unknown> }> {
   let files: ProfileProgress['files'] = [];
   const report = (step: number) => onProgress({ step, files: files.map((f) => ({ ...f })) });
   report(stepStart);
+  // The form sends every field (an emptied one as '' or []); `password` only with a new email.
   const body: UpdateDetailsInput = {
     ...text,
+    ...(password ? { password: encodePassword(password) } : {}),
     logo: imagesField(images.logo)[0] ?? '',
     banners: imagesField(images.banners),
     images: imagesField(images.images),
@@ -65,5 +68,5 @@ export async function saveProfile(
     toast.success(messages.imagesUploaded);
   }
   report(stepDone);
-  return { ok: true };
+  return { ok: true, message: result.message ?? '' };
 }
