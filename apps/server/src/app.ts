@@ -19,6 +19,7 @@ import { postgresRateLimitStore } from './http/rate-limit-store.ts';
 import { helmetHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { ssrRoutes } from './http/ssr.ts';
 import { registerTenant } from './http/tenant.ts';
+import { antiSpamRoutes } from './modules/anti-spam/anti-spam.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes.ts';
 import { domainsRoutes } from './modules/domains/domains.routes.ts';
@@ -103,6 +104,7 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
   });
 
   await app.register(authRoutes(ctx));
+  await app.register(antiSpamRoutes(ctx));
   await app.register(usersRoutes(ctx));
   await app.register(forumRoutes(ctx));
   await app.register(visitsRoutes(ctx));
