@@ -1,5 +1,6 @@
 import { antiSpamMessages } from '@stashblog/contract/anti-spam';
 import { serverMessages } from '@stashblog/contract/messages';
+import { notificationMessages } from '@stashblog/contract/notifications';
 import { e2eQuery } from './e2e-db.ts';
 import { expect, type Page, test } from './fixtures.ts';
 import { formChallengeTtlSeconds } from './playwright.config.ts';
@@ -127,4 +128,40 @@ test('an enquiry whose challenge expired while the computer slept is sent again 
     "select count from spam_rejections where form = 'product-lead' and reason = 'expired-challenge' and day = (now() at time zone 'utc')::date",
   );
   expect(counted[0]?.count).toBeGreaterThanOrEqual(1);
+});
+
+test("opening a private link tells the owner in words the server chose, linking to the link's admin page", async ({ page, request }) => {
+  // A private product of the demo business of its own, so other journeys' demo data stays as it was.
+  const [{ id }] = await e2eQuery<{ id: string }>(
+    `insert into products (business_id, id, product_name, description, category, price_per_unit, is_public)
+     select id, gen_random_uuid(), 'Teak spice box', 'Carved by hand.', 'Boxes', 1999, false from businesses where business_name = $1
+     returning id`,
+    [business],
+  );
+  const signIn = await request.post('/api/auth/user/logIn', {
+    data: { email: 'demo@stashblog.test', password: Buffer.from('demo-password-1').toString('base64') },
+  });
+  const authorization = (await signIn.json()).payload.authorization as string;
+  const code = `Teak${Date.now()}`.padEnd(20, 'x').slice(0, 20);
+  const made = await request.post('/api/userAdmin/products/generatePrivateLink', {
+    headers: { authorization },
+    data: { fkProductId: id, privateLink: code, linkExpiresAt: { unit: 'Hours', amount: 1 } },
+  });
+  expect(made.status()).toBe(201);
+
+  await page.goto(`/${business}/privateLink?pq=${code}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Teak spice box' })).toBeVisible();
+  const bell = async () =>
+    (await (await request.get('/api/userAdmin/notification/fetchAll', { headers: { authorization } })).json()).payload.notifications as {
+      notification: string;
+      redirect: string;
+    }[];
+  await expect
+    .poll(async () => (await bell()).find((n) => n.notification.includes(code)), { timeout: 15_000 })
+    .toEqual(
+      expect.objectContaining({
+        notification: notificationMessages.privateLinkOpened(code, 'Teak spice box'),
+        redirect: `/userAdmin/products/privateLinks/${id}`,
+      }),
+    );
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { antiSpamFields } from './anti-spam-fields.ts';
 import { limits } from './limits.ts';
 import { safeText } from './text.ts';
+import { type VisitorEvent, visitorEvents } from './visitor-events.ts';
 
 export const notificationMessages = {
   textRequired: 'Notification text required!',
@@ -14,17 +15,10 @@ export const notificationMessages = {
   allDeleted: 'All notifications deleted',
   notFound: 'Notification not found',
   /** A visitor's notification is an event StashBlog words itself, never free text. */
-  unknownEvent: "A visitor cannot write a notification: send notification 'privateLinkVisit' with the private link's page as redirect.",
+  unknownEvent: `A visitor cannot write a notification: send notification '${visitorEvents.privateLinkVisit}' with the private link's page as redirect.`,
   eventNotFound: 'That private link has not been opened.',
   privateLinkOpened: (code: string, item: string) => `Your private link ${code} for ${item} was opened`,
 } as const;
-
-/**
- * Events a visitor's page may report through POST /public/notifications/create (SPEC §7), as its
- * `notification` field. Leads and messages are not among them: their own intake tells the owner.
- */
-export const visitorEvents = ['privateLinkVisit'] as const;
-export type VisitorEvent = (typeof visitorEvents)[number];
 
 /** SPEC §2 Notifications tabs. */
 export const notificationFilters = ['All', 'New', 'Read'] as const;
@@ -46,7 +40,7 @@ export type CreateNotificationBody = z.input<typeof createNotificationBody>;
 
 /**
  * SPEC §7 Public notifications create {notification, businessName, redirect} (plus the anti-spam
- * fields): `notification` names a visitor event (`visitorEvents`), `redirect` is the visitor's page
+ * fields): `notification` names a visitor event (visitor-events.ts), `redirect` is the visitor's page
  * of it (a private link: `/{businessName}/privateLink?pq=CODE`, or `?cq=` for a catalogue). The
  * server words the text and links into the owner's own admin.
  */
@@ -54,7 +48,7 @@ export const publicNotificationBody = z.object({
   notification: z
     .string({ error: notificationMessages.unknownEvent })
     .trim()
-    .refine((s): s is VisitorEvent => (visitorEvents as readonly string[]).includes(s), notificationMessages.unknownEvent),
+    .refine((s): s is VisitorEvent => Object.hasOwn(visitorEvents, s), notificationMessages.unknownEvent),
   businessName: safeText().max(200).trim().toLowerCase().default(''),
   redirect: redirectPath,
   ...antiSpamFields,

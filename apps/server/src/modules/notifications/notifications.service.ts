@@ -154,7 +154,7 @@ function privateLinkOfPage(page: string): { kind: LinkKind; code: string } | nul
 
 /**
  * SPEC §7 Public notifications create {notification, businessName, redirect}: a visitor's page reports
- * an event (`visitorEvents`: a private link opened) and the server words it, linking into the owner's
+ * an event (contract visitor-events.ts: a private link opened) and the server words it, linking into the owner's
  * own admin; visitor text is never stored (the schema refuses anything but an event name). Anonymous,
  * so it goes through the same intake as the forms (challenge, per-client and per-business caps). An
  * event the owner has not read yet is not added twice.
