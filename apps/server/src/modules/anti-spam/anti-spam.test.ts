@@ -222,3 +222,39 @@ describe('the per-business cap counts accepted submissions only', () => {
     expect(forum.statusCode).toBe(201);
   });
 });
+
+describe('what the cap and the honeypot leave alone', () => {
+  it('support mails (no business) have no business cap; a honeypot of spaces is empty', async () => {
+    const support = { name: 'Kiran', message: 'Which plan has custom domains?', email: 'kiran@example.test' };
+    const codes: number[] = [];
+    for (let i = 0; i <= businessCap.max; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/mail/sendSupportMail',
+        payload: { ...support, ...human('support', { website: i === 0 ? '   ' : '' }) },
+        remoteAddress: `10.50.${Math.floor(i / 10)}.1`,
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual(Array(businessCap.max + 1).fill(201));
+  });
+
+  it('a refused submission is counted once, for its own form and reason, today', async () => {
+    const before = await rejectionCounts(app.ctx, 'forum');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/public/user/createForum',
+      payload: {
+        businessName: 'challenge-shop',
+        name: 'Bot',
+        email: 'bot@example.test',
+        message: 'Buy',
+        ...human('forum', { website: 'x' }),
+      },
+      remoteAddress: '10.51.0.1',
+    });
+    expect(res.json().error).toBe(antiSpamMessages.honeypot);
+    expect(await rejectionCounts(app.ctx, 'forum')).toEqual({ ...before, honeypot: (before.honeypot ?? 0) + 1 });
+    expect(await rejectionCounts(app.ctx, 'support')).toEqual({});
+  });
+});
