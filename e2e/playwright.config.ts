@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
 // E2E_PORT lets several checkouts run their journeys on one machine at once.
 export const e2ePort = Number(process.env.E2E_PORT ?? 5055);
 export const e2eDataDir = '.tmp/e2e-data';
+/** A public form's challenge lives this long in the journeys (2 hours in production), so one can outlive it. */
+export const formChallengeTtlSeconds = 12;
 
 export default defineConfig({
   testDir: '.',
@@ -48,6 +50,7 @@ export default defineConfig({
       APP_HOSTS: `localhost:${e2ePort},127.0.0.1:${e2ePort}`,
       PUBLIC_URL: `http://localhost:${e2ePort}`,
       LOG_LEVEL: 'warn',
+      FORM_CHALLENGE_TTL_SECONDS: String(formChallengeTtlSeconds),
       // Custom-domain TXT checks ask the journeys' own DNS server (domains.spec.ts starts it on this
       // UDP port, which the HTTP server's TCP port does not occupy); nothing else resolves through it.
       DNS_SERVERS: `127.0.0.1:${e2ePort}`,

@@ -21,6 +21,7 @@ import { helmetHeaders, registerSecurityHeaders } from './http/security-headers.
 import { ssrRoutes } from './http/ssr.ts';
 import { registerTenant } from './http/tenant.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { antiSpamRoutes } from './modules/anti-spam/anti-spam.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes.ts';
 import { domainsRoutes } from './modules/domains/domains.routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
 
   await app.register(authRoutes(ctx));
   await app.register(accountRoutes(ctx));
+  await app.register(antiSpamRoutes(ctx));
   await app.register(usersRoutes(ctx));
   await app.register(forumRoutes(ctx));
   await app.register(visitsRoutes(ctx));

@@ -2,6 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { antiSpam } from '@stashblog/contract/anti-spam';
 import { z } from 'zod';
 
 // The only place that reads process.env. Parsed once at start-up; a bad value stops start-up
@@ -86,6 +87,13 @@ const envSchema = z
           .map((o) => o.trim().replace(/\/$/, ''))
           .filter(Boolean),
       ),
+    // How long a public form's challenge is accepted (docs/decisions/010); the page renews it before then.
+    FORM_CHALLENGE_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(7 * 24 * 3600)
+      .default(antiSpam.challengeTtlSeconds),
     SESSION_TTL_HOURS: z.coerce
       .number()
       .positive()
@@ -123,6 +131,8 @@ export type Config = {
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   sessionTtlMs: number;
+  /** How long a public form's challenge is accepted (FORM_CHALLENGE_TTL_SECONDS). */
+  formChallengeTtlMs: number;
   webBuildDir: string;
   /** DNS servers for custom-domain TXT checks; undefined: the system's resolvers. */
   dnsServers: string[] | undefined;
@@ -217,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: e.SEED_DEMO === '1',
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    formChallengeTtlMs: e.FORM_CHALLENGE_TTL_SECONDS * 1000,
     webBuildDir: path.join(repoRoot, 'apps/web/build'),
     dnsServers: e.DNS_SERVERS?.length ? e.DNS_SERVERS : undefined,
     vapid: {

@@ -10,6 +10,9 @@ import { type Config, loadConfig } from '../src/config.ts';
 import { createDatabase, withDatabase } from '../src/db/client.ts';
 import { createBusiness } from '../src/modules/users/users.service.ts';
 
+/** The SECRET of every test app (test-form.ts signs a person's form challenge with it). */
+export const testSecret = 'x'.repeat(40);
+
 export type TestApp = App & {
   /** Creates a business with an owner and returns the owner's token. */
   owner(businessName: string): Promise<{ token: string; businessId: string; businessName: string; email: string }>;
@@ -33,7 +36,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   }
   await admin.end();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stash-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' }, overrides);
+  const config = loadConfig({ DATA_DIR: dataDir, SECRET: testSecret, LOG_LEVEL: 'silent' }, overrides);
   const { db, pool } = createDatabase(withDatabase(serverUrl, name));
   const app = await buildApp({ config, db });
   await app.ready();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { antiSpamFields } from './anti-spam-fields.ts';
 import { limits } from './limits.ts';
 import { safeText } from './text.ts';
+import { type VisitorEvent, visitorEvents } from './visitor-events.ts';
 
 export const notificationMessages = {
   textRequired: 'Notification text required!',
@@ -13,6 +14,10 @@ export const notificationMessages = {
   deleted: 'Notification deleted',
   allDeleted: 'All notifications deleted',
   notFound: 'Notification not found',
+  /** A visitor's notification is an event StashBlog words itself, never free text. */
+  unknownEvent: `A visitor cannot write a notification: send notification '${visitorEvents.privateLinkVisit}' with the private link's page as redirect.`,
+  eventNotFound: 'That private link has not been opened.',
+  privateLinkOpened: (code: string, item: string) => `Your private link ${code} for ${item} was opened`,
 } as const;
 
 /** SPEC §2 Notifications tabs. */
@@ -33,9 +38,17 @@ const notificationText = safeText({ error: notificationMessages.textRequired }).
 export const createNotificationBody = z.object({ notification: notificationText, redirect: redirectPath });
 export type CreateNotificationBody = z.input<typeof createNotificationBody>;
 
-/** SPEC §7 Public notifications create {notification, businessName, redirect} (plus the anti-spam fields). */
+/**
+ * SPEC §7 Public notifications create {notification, businessName, redirect} (plus the anti-spam
+ * fields): `notification` names a visitor event (visitor-events.ts), `redirect` is the visitor's page
+ * of it (a private link: `/{businessName}/privateLink?pq=CODE`, or `?cq=` for a catalogue). The
+ * server words the text and links into the owner's own admin.
+ */
 export const publicNotificationBody = z.object({
-  notification: notificationText,
+  notification: z
+    .string({ error: notificationMessages.unknownEvent })
+    .trim()
+    .refine((s): s is VisitorEvent => Object.hasOwn(visitorEvents, s), notificationMessages.unknownEvent),
   businessName: safeText().max(200).trim().toLowerCase().default(''),
   redirect: redirectPath,
   ...antiSpamFields,

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { ok } from '../../http/envelope.ts';
 import { ownerOf } from '../../http/guards.ts';
-import { perBusinessRateLimit, perClientRateLimit } from '../anti-spam/anti-spam.routes.ts';
+import { perClientRateLimit } from '../anti-spam/anti-spam.routes.ts';
 import { createForum, deleteForum, fetchForums } from './forum.service.ts';
 
 export function forumRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -19,7 +19,6 @@ export function forumRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { tags: ['public user'], body: createForumBody, response: { 201: idPayload } },
         config: { rateLimit: perClientRateLimit(ctx, 'forum') },
-        preHandler: perBusinessRateLimit(app, ctx, 'forum'),
       },
       async (request, reply) => reply.status(201).send(ok(await createForum(ctx, { input: request.body }), serverMessages.forumSent)),
     );

@@ -27,7 +27,7 @@ const valid = {
 };
 // A fresh address per call keeps the per-IP rate limit out of the tests that are not about it.
 const send = (payload: object, remoteAddress = `10.3.0.${++ip}`) =>
-  app.inject({ method: 'POST', url: '/api/public/user/createForum', payload: { ...human(), ...payload }, remoteAddress });
+  app.inject({ method: 'POST', url: '/api/public/user/createForum', payload: { ...human('forum'), ...payload }, remoteAddress });
 
 describe('createForum', () => {
   it('stores the message and notifies the owner', async () => {

@@ -56,7 +56,14 @@ beforeAll(async () => {
       method: 'POST',
       url: '/api/public/products/createLead',
       remoteAddress: `10.0.0.${i + 1}`,
-      payload: { ...human(), name: 'Asha', email: 'asha@example.test', phoneNo: '9876543210', businessName: a.businessName, fkProductId },
+      payload: {
+        ...human('product-lead'),
+        name: 'Asha',
+        email: 'asha@example.test',
+        phoneNo: '9876543210',
+        businessName: a.businessName,
+        fkProductId,
+      },
     });
   for (const [i, id] of [vase, bowl, bowl].entries()) {
     const r = await lead(i, id);
@@ -67,7 +74,7 @@ beforeAll(async () => {
     url: '/api/public/catalogues/createLead',
     remoteAddress: '10.0.1.1',
     payload: {
-      ...human(),
+      ...human('catalogue-lead'),
       name: 'Ravi',
       email: 'ravi@example.test',
       phoneNo: '9876543211',

@@ -36,7 +36,7 @@ async function productLead(businessName: string, fkProductId: string, n: number)
   const res = await app.inject({
     method: 'POST',
     url: '/api/public/products/createLead',
-    payload: { ...visitor(n), businessName, fkProductId, ...human() },
+    payload: { ...visitor(n), businessName, fkProductId, ...human('product-lead') },
     remoteAddress: `10.20.${Math.floor(++ip / 200)}.${ip % 200}`,
   });
   expect(res.statusCode).toBe(201);
@@ -67,7 +67,13 @@ beforeAll(async () => {
   const cat = await app.inject({
     method: 'POST',
     url: '/api/public/catalogues/createLead',
-    payload: { ...visitor(70), businessName: 'leads-a', fkCatalogueId: catalogueId, products: [pids[0], pids[2]], ...human() },
+    payload: {
+      ...visitor(70),
+      businessName: 'leads-a',
+      fkCatalogueId: catalogueId,
+      products: [pids[0], pids[2]],
+      ...human('catalogue-lead'),
+    },
     remoteAddress: '10.21.0.1',
   });
   expect(cat.statusCode).toBe(201);
@@ -209,7 +215,13 @@ describe('leads CSV', () => {
     await app.inject({
       method: 'POST',
       url: '/api/public/catalogues/createLead',
-      payload: { ...visitor(80), businessName: 'leads-a', fkCatalogueId: catalogueId, products: [pids[1], pids[2]], ...human() },
+      payload: {
+        ...visitor(80),
+        businessName: 'leads-a',
+        fkCatalogueId: catalogueId,
+        products: [pids[1], pids[2]],
+        ...human('catalogue-lead'),
+      },
       remoteAddress: '10.21.0.2',
     });
     const rows = parseCsv((await get(a, `${C}/downloadLeads`, { fkCatalogueId: '' })).body.slice(1));

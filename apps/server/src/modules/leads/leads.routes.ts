@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { ok } from '../../http/envelope.ts';
 import { ownerOf } from '../../http/guards.ts';
-import { perBusinessRateLimit, perClientRateLimit } from '../anti-spam/anti-spam.routes.ts';
+import { perClientRateLimit } from '../anti-spam/anti-spam.routes.ts';
 import { readDeviceId } from '../private-links/device-cookie.ts';
 import {
   createCatalogueLead,
@@ -50,7 +50,6 @@ export function leadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { tags: ['leads'], body: catalogueLeadBody, response: created },
         config: { rateLimit: perClientRateLimit(ctx, 'catalogue-lead') },
-        preHandler: perBusinessRateLimit(app, ctx, 'catalogue-lead'),
       },
       async (request, reply) =>
         reply
@@ -68,7 +67,6 @@ export function leadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { tags: ['leads'], body: productLeadBody, response: created },
         config: { rateLimit: perClientRateLimit(ctx, 'product-lead') },
-        preHandler: perBusinessRateLimit(app, ctx, 'product-lead'),
       },
       async (request, reply) =>
         reply

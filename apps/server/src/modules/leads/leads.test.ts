@@ -10,9 +10,8 @@ import { catalogues } from '../../db/schema/catalogues.ts';
 import { leads } from '../../db/schema/leads.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { products } from '../../db/schema/products.ts';
-import { publicFormLimits } from '../anti-spam/anti-spam.routes.ts';
-import { rejectionCounts } from '../anti-spam/anti-spam.service.ts';
-import { human } from '../anti-spam/test-form.ts';
+import { businessCap, rejectionCounts } from '../anti-spam/anti-spam.service.ts';
+import { challengeFor, human } from '../anti-spam/test-form.ts';
 import { insertProducts } from '../catalogues/test-products.ts';
 
 let app: TestApp;
@@ -28,7 +27,7 @@ let theirCatalogueId: string;
 const CL = '/api/public/catalogues/createLead';
 const PL = '/api/public/products/createLead';
 const post = (url: string, payload: Record<string, unknown>, ip = '10.0.0.1') =>
-  app.inject({ method: 'POST', url, payload: { ...human(), ...payload }, remoteAddress: ip });
+  app.inject({ method: 'POST', url, payload: { ...human(url === CL ? 'catalogue-lead' : 'product-lead'), ...payload }, remoteAddress: ip });
 
 async function createCatalogue(o: Owner, catalogueName: string, productIds: string[], makePublic: boolean) {
   const headers = { authorization: o.token };
@@ -221,7 +220,7 @@ describe('spam defences on enquiries', () => {
     const bot = await post(PL, { ...base, website: 'https://buy.example' }, '10.12.0.1');
     expect(bot.statusCode).toBe(400);
     expect(bot.json().error).toBe(antiSpamMessages.honeypot);
-    const fast = await post(PL, { ...base, formElapsedMs: 150 }, '10.12.0.2');
+    const fast = await post(PL, { ...base, challenge: challengeFor('product-lead', 150) }, '10.12.0.2');
     expect(fast.json().error).toBe(antiSpamMessages.tooFast);
     const raw = await app.inject({ method: 'POST', url: PL, payload: base, remoteAddress: '10.12.0.3' });
     expect(raw.json().error).toBe(antiSpamMessages.missing);
@@ -231,7 +230,7 @@ describe('spam defences on enquiries', () => {
 
   it('stores a double submit once (same idempotency key), even when both arrive together', async () => {
     const before = await countRows(owner.businessId);
-    const payload = { ...visitor, businessName: 'lead-shop', fkProductId: ids[0], ...human() };
+    const payload = { ...visitor, businessName: 'lead-shop', fkProductId: ids[0], ...human('product-lead') };
     const [x, y] = await Promise.all([post(PL, payload, '10.13.0.1'), post(PL, payload, '10.13.0.1')]);
     expect([x.statusCode, y.statusCode]).toEqual([201, 201]);
     expect(x.json().payload.id).toBe(y.json().payload.id);
@@ -243,7 +242,7 @@ describe('spam defences on enquiries', () => {
     const fresh = await app.owner('flooded-shop');
     const [pid] = await insertProducts(app, fresh.businessId, [{ productName: 'Popular' }]);
     const payload = { ...visitor, businessName: 'flooded-shop', fkProductId: pid };
-    const max = publicFormLimits.perBusiness.max;
+    const max = businessCap.max;
     for (let i = 0; i < max; i++) expect((await post(PL, payload, `10.14.${Math.floor(i / 100)}.${i % 100}`)).statusCode).toBe(201);
     const refused = await post(PL, payload, '10.15.0.1');
     expect(refused.statusCode).toBe(429);

@@ -36,7 +36,7 @@ describe('SMTP transport with the mail server down, then back', () => {
         phoneNo: '9876543210',
         businessName: 'smtp-shop',
         fkProductId: productId,
-        ...human(),
+        ...human('product-lead'),
       },
       remoteAddress: '10.8.0.1',
     });

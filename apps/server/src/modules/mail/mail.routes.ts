@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { ok } from '../../http/envelope.ts';
-import { perBusinessRateLimit, perClientRateLimit } from '../anti-spam/anti-spam.routes.ts';
+import { perClientRateLimit } from '../anti-spam/anti-spam.routes.ts';
 import { sendMailToOwner, sendSupportMail } from './mail.service.ts';
 
 export function mailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -23,7 +23,6 @@ export function mailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { tags, body: sendMailBody, response: created },
         config: { rateLimit: perClientRateLimit(ctx, 'mail') },
-        preHandler: perBusinessRateLimit(app, ctx, 'mail'),
       },
       async (request, reply) => reply.status(201).send(ok(await sendMailToOwner(ctx, { input: request.body }), mailMessages.mailSent)),
     );

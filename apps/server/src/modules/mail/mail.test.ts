@@ -8,7 +8,7 @@ import { forumMessages, supportMessages } from '../../db/schema/forum-messages.t
 import { mailOutbox } from '../../db/schema/mail-outbox.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { rejectionCounts } from '../anti-spam/anti-spam.service.ts';
-import { human } from '../anti-spam/test-form.ts';
+import { challengeFor, human } from '../anti-spam/test-form.ts';
 
 let app: TestApp;
 let shop: Awaited<ReturnType<TestApp['owner']>>;
@@ -26,7 +26,7 @@ const supportCount = async () => (await app.ctx.db.select({ n: count() }).from(s
 
 describe('POST /api/mail/sendSupportMail', () => {
   it('stores the message and queues a mail to the support address (outbox transport)', async () => {
-    const res = await post('/api/mail/sendSupportMail', { ...support, ...human() });
+    const res = await post('/api/mail/sendSupportMail', { ...support, ...human('support') });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ code: 201, message: mailMessages.supportSent, error: null });
     const [stored] = await app.ctx.db.select().from(supportMessages).where(eq(supportMessages.id, res.json().payload._id));
@@ -39,23 +39,23 @@ describe('POST /api/mail/sendSupportMail', () => {
 
   it('reports Name, then Message, then Email (SPEC §5); subject optional', async () => {
     const before = await supportCount();
-    const errorOf = async (payload: object) => (await post('/api/mail/sendSupportMail', { ...human(), ...payload })).json().error;
+    const errorOf = async (payload: object) => (await post('/api/mail/sendSupportMail', { ...human('support'), ...payload })).json().error;
     expect(await errorOf({})).toBe(messages.contactNameRequired);
     expect(await errorOf({ ...support, name: ' ', message: '', email: '' })).toBe(messages.contactNameRequired);
     expect(await errorOf({ ...support, message: '', email: '' })).toBe(messages.contactMessageRequired);
     expect(await errorOf({ ...support, email: '' })).toBe(messages.contactEmailRequired);
     expect(await errorOf({ ...support, email: 'nope' })).toBe(messages.contactEmailInvalid);
     expect(await supportCount()).toBe(before);
-    const res = await post('/api/mail/sendSupportMail', { ...support, subject: undefined, ...human() });
+    const res = await post('/api/mail/sendSupportMail', { ...support, subject: undefined, ...human('support') });
     expect(res.statusCode).toBe(201);
   });
 
   it('refuses a filled honeypot, a too-fast submit and missing anti-spam fields with clear errors, counting them, storing nothing', async () => {
     const before = await supportCount();
-    const honeypot = await post('/api/mail/sendSupportMail', { ...support, ...human({ website: 'http://spam.example' }) });
+    const honeypot = await post('/api/mail/sendSupportMail', { ...support, ...human('support', { website: 'http://spam.example' }) });
     expect(honeypot.statusCode).toBe(400);
     expect(honeypot.json().error).toBe(antiSpamMessages.honeypot);
-    const fast = await post('/api/mail/sendSupportMail', { ...support, ...human({ formElapsedMs: 300 }) });
+    const fast = await post('/api/mail/sendSupportMail', { ...support, ...human('support', { challenge: challengeFor('support', 300) }) });
     expect(fast.statusCode).toBe(400);
     expect(fast.json().error).toBe(antiSpamMessages.tooFast);
     const bare = await post('/api/mail/sendSupportMail', support);
@@ -64,13 +64,16 @@ describe('POST /api/mail/sendSupportMail', () => {
     expect(await supportCount()).toBe(before);
     expect(await rejectionCounts(app.ctx, 'support')).toMatchObject({ honeypot: 1, 'too-fast': 1 });
     // A person who took just the minimum time gets through.
-    const person = await post('/api/mail/sendSupportMail', { ...support, ...human({ formElapsedMs: antiSpam.minFillMs }) });
+    const person = await post('/api/mail/sendSupportMail', {
+      ...support,
+      ...human('support', { challenge: challengeFor('support', antiSpam.minFillMs) }),
+    });
     expect(person.statusCode).toBe(201);
   });
 
   it('stores a double submit once and answers the first result again', async () => {
     const before = await supportCount();
-    const form = human();
+    const form = human('support');
     const [a, b] = await Promise.all([
       post('/api/mail/sendSupportMail', { ...support, ...form }),
       post('/api/mail/sendSupportMail', { ...support, ...form }),
@@ -84,7 +87,7 @@ describe('POST /api/mail/sendSupportMail', () => {
     const codes: number[] = [];
     let last = '';
     for (let i = 0; i < 12; i++) {
-      const res = await post('/api/mail/sendSupportMail', { ...support, ...human() }, '10.6.6.6');
+      const res = await post('/api/mail/sendSupportMail', { ...support, ...human('support') }, '10.6.6.6');
       codes.push(res.statusCode);
       last = res.json().error;
     }
@@ -92,13 +95,13 @@ describe('POST /api/mail/sendSupportMail', () => {
     expect(codes.slice(10)).toEqual([429, 429]);
     expect(last).toBe(antiSpamMessages.rateLimited);
     await expect.poll(async () => (await rejectionCounts(app.ctx, 'support'))['rate-limit']).toBe(2);
-    expect((await post('/api/mail/sendSupportMail', { ...support, ...human() }, '10.6.6.7')).statusCode).toBe(201);
+    expect((await post('/api/mail/sendSupportMail', { ...support, ...human('support') }, '10.6.6.7')).statusCode).toBe(201);
   });
 });
 
 describe('POST /api/mail/sendMail', () => {
   it("keeps the visitor's mail in the owner's forum list, notifies and mails the owner", async () => {
-    const res = await post('/api/mail/sendMail', { ...support, businessName: 'mail-shop', ...human() });
+    const res = await post('/api/mail/sendMail', { ...support, businessName: 'mail-shop', ...human('mail') });
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe(mailMessages.mailSent);
     const [stored] = await app.ctx.db.select().from(forumMessages).where(eq(forumMessages.id, res.json().payload._id));
@@ -111,7 +114,7 @@ describe('POST /api/mail/sendMail', () => {
   });
 
   it('answers 404 for an unknown business and mails nobody', async () => {
-    const res = await post('/api/mail/sendMail', { ...support, businessName: 'nobody-here', ...human() });
+    const res = await post('/api/mail/sendMail', { ...support, businessName: 'nobody-here', ...human('mail') });
     expect(res.statusCode).toBe(404);
   });
 });

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { ok } from '../../http/envelope.ts';
 import { ownerOf } from '../../http/guards.ts';
-import { perBusinessRateLimit, perClientRateLimit } from '../anti-spam/anti-spam.routes.ts';
+import { perClientRateLimit } from '../anti-spam/anti-spam.routes.ts';
 import {
   countNewNotifications,
   createNotification,
@@ -37,7 +37,6 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { tags, body: publicNotificationBody, response: { 201: idPayload } },
         config: { rateLimit: perClientRateLimit(ctx, 'notification') },
-        preHandler: perBusinessRateLimit(app, ctx, 'notification'),
       },
       async (request, reply) =>
         reply.status(201).send(ok(await createPublicNotification(ctx, { input: request.body }), notificationMessages.created)),

@@ -15,6 +15,7 @@ import { activities, notifications } from '../../db/schema/notifications.ts';
 import { AppError } from '../../http/app-error.ts';
 import { acceptSubmission } from '../anti-spam/anti-spam.service.ts';
 import { queueMail } from '../mail/mail.service.ts';
+import { type LinkKind, openedLinkItem } from '../private-links/private-links.service.ts';
 import { pushAfterCommit, pushTitle } from '../push/push.service.ts';
 import { requirePublicBusiness } from '../users/users.service.ts';
 
@@ -51,6 +52,7 @@ export async function notifyOwner(
       });
     }
   }
+  return notificationId;
 }
 
 function toNotification(r: typeof notifications.$inferSelect): Notification {
@@ -139,14 +141,52 @@ export async function deleteAllNotifications(ctx: Ctx, { businessId }: { busines
   return { deleted: rows.length };
 }
 
+/** The link a visitor's private-link page names (`…/privateLink?pq=CODE` or `?cq=CODE`), or null. */
+function privateLinkOfPage(page: string): { kind: LinkKind; code: string } | null {
+  const url = new URL(page, 'http://page.invalid');
+  if (!/\/privateLink$/i.test(url.pathname)) return null;
+  const pq = url.searchParams.get('pq');
+  const cq = url.searchParams.get('cq');
+  if (pq) return { kind: 'product', code: pq };
+  if (cq) return { kind: 'catalogue', code: cq };
+  return null;
+}
+
 /**
- * SPEC §7 Public notifications create {notification, businessName, redirect}: a visitor-side note
- * for a business's owner. Anonymous, so it goes through the same anti-spam intake as the forms.
+ * SPEC §7 Public notifications create {notification, businessName, redirect}: a visitor's page reports
+ * an event (contract visitor-events.ts: a private link opened) and the server words it, linking into the owner's
+ * own admin; visitor text is never stored (the schema refuses anything but an event name). Anonymous,
+ * so it goes through the same intake as the forms (challenge, per-client and per-business caps). An
+ * event the owner has not read yet is not added twice.
  */
-export async function createPublicNotification(ctx: Ctx, { input }: { input: PublicNotificationInput }) {
+export async function createPublicNotification(
+  ctx: Pick<AppContext, 'db' | 'config' | 'log'>,
+  { input }: { input: PublicNotificationInput },
+): Promise<{ _id: string }> {
   const business = await requirePublicBusiness(ctx, input.businessName);
-  const result = await acceptSubmission(ctx, { form: 'notification', businessId: business.id, input }, async (tx, id) => {
-    await tx.insert(notifications).values({ businessId: business.id, id, notification: input.notification, redirect: input.redirect });
+  const link = privateLinkOfPage(input.redirect);
+  const item = link && (await openedLinkItem(ctx, { businessId: business.id, kind: link.kind, code: link.code }));
+  if (!link || !item) throw AppError.notFound(notificationMessages.eventNotFound);
+  const text = notificationMessages.privateLinkOpened(link.code, item.itemName);
+  const redirect = `/userAdmin/${link.kind === 'product' ? 'products' : 'catalogues'}/privateLinks/${item.itemId}`;
+  let noted = '';
+  const result = await acceptSubmission(ctx, { form: 'notification', businessId: business.id, input }, async (tx) => {
+    const [unread] = await tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.businessId, business.id),
+          eq(notifications.isMarkedRead, false),
+          eq(notifications.notification, text),
+          eq(notifications.redirect, redirect),
+        ),
+      );
+    if (unread) {
+      noted = unread.id;
+      return;
+    }
+    noted = await notifyOwner(ctx, tx, { businessId: business.id, text, redirect });
   });
-  return { _id: result.id };
+  return { _id: noted || result.id };
 }

@@ -1,11 +1,14 @@
 import { antiSpamMessages } from '@stashblog/contract/anti-spam';
 import { limits } from '@stashblog/contract/limits';
-import { badgeText, notificationMessages } from '@stashblog/contract/notifications';
+import { badgeText, type Notification, notificationMessages } from '@stashblog/contract/notifications';
+import { generatePrivateLinkCode } from '@stashblog/contract/private-links';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { notifications } from '../../db/schema/notifications.ts';
+import { activities, notifications } from '../../db/schema/notifications.ts';
+import { businessCap } from '../anti-spam/anti-spam.service.ts';
 import { human } from '../anti-spam/test-form.ts';
+import { insertProducts } from '../catalogues/test-products.ts';
 
 let app: TestApp;
 type Owner = Awaited<ReturnType<TestApp['owner']>>;
@@ -27,7 +30,7 @@ const publicCreate = (payload: Record<string, unknown>) =>
   app.inject({
     method: 'POST',
     url: '/api/public/notifications/create',
-    payload: { ...human(), ...payload },
+    payload: { ...human('notification'), ...payload },
     remoteAddress: `10.7.0.${++ip}`,
   });
 
@@ -119,22 +122,109 @@ describe('admin notifications', () => {
 });
 
 describe('public notifications create', () => {
-  it("adds a notification to the named business's owner", async () => {
-    const res = await publicCreate({
-      notification: 'Someone viewed your catalogue',
-      businessName: 'note-b',
-      redirect: '/userAdmin/catalogues',
+  const hour = { unit: 'Hours', amount: 1 } as const;
+  /** One of `o`'s private products with a link to it; `opened`: a visitor has opened the link. */
+  async function sharedProduct(o: Owner, name: string, opened: boolean) {
+    const [productId] = await insertProducts(app, o.businessId, [{ productName: name, isPublic: false }]);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/userAdmin/products/generatePrivateLink',
+      headers: { authorization: o.token },
+      payload: { fkProductId: productId, privateLink: generatePrivateLinkCode(), linkExpiresAt: hour },
     });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().code).toBe(201);
-    const list = (await call(b, 'GET', 'fetchAll')).json().payload.notifications;
-    expect(list[0]).toMatchObject({ notification: 'Someone viewed your catalogue', redirect: '/userAdmin/catalogues' });
+    const code = res.json().payload.privateLink.privateLink as string;
+    if (opened) {
+      const view = await app.inject({
+        method: 'GET',
+        url: '/api/public/products/fetchPrivateLink',
+        query: { businessName: o.businessName, privateLink: code, fingerPrint: 'fp-1' },
+        remoteAddress: '10.7.9.1',
+      });
+      expect(view.statusCode).toBe(200);
+    }
+    return { productId, code, page: `/${o.businessName}/privateLink?pq=${code}` };
+  }
+  const bell = async (o: Owner) => (await call(o, 'GET', 'fetchAll')).json().payload as { notifications: Notification[]; total: number };
+
+  it("refuses a stranger's free text with a clear 400: nothing reaches the bell", async () => {
+    const before = await bell(b);
+    const phishing = [
+      { notification: 'Your account will be suspended: verify your bank details now', redirect: '/note-a/contactus' },
+      { notification: 'Someone viewed your catalogue', redirect: '/userAdmin/catalogues' },
+      { notification: 'privateLinkVisit ', redirect: '/userAdmin/products' },
+      { notification: '', redirect: '' },
+    ];
+    for (const payload of phishing) {
+      const res = await publicCreate({ ...payload, businessName: 'note-b' });
+      expect(res.statusCode, payload.notification).toBe(res.json().error === notificationMessages.unknownEvent ? 400 : 404);
+      expect([notificationMessages.unknownEvent, notificationMessages.eventNotFound]).toContain(res.json().error);
+    }
+    expect((await publicCreate({ notification: 'Verify your bank details', businessName: 'note-b' })).json()).toMatchObject({
+      code: 400,
+      error: notificationMessages.unknownEvent,
+    });
+    expect(await bell(b)).toEqual(before);
   });
 
-  it('answers 404 for an unknown business and refuses bots', async () => {
-    expect((await publicCreate({ notification: 'x', businessName: 'no-such' })).statusCode).toBe(404);
-    const bot = await publicCreate({ notification: 'x', businessName: 'note-b', website: 'spam' });
+  it("words a private-link-opened event itself, linking into the owner's own admin, once while unread", async () => {
+    const link = await sharedProduct(b, 'Silver ring', true);
+    const res = await publicCreate({ notification: 'privateLinkVisit', businessName: 'note-b', redirect: link.page });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().code).toBe(201);
+    const [top] = (await bell(b)).notifications;
+    expect(top).toMatchObject({
+      _id: res.json().payload._id,
+      notification: notificationMessages.privateLinkOpened(link.code, 'Silver ring'),
+      redirect: `/userAdmin/products/privateLinks/${link.productId}`,
+      isMarkedRead: false,
+    });
+    const activity = await app.ctx.db.select().from(activities).where(eq(activities.businessId, b.businessId));
+    expect(activity.map((a) => a.message)).toContain(top.notification);
+    // The same event again while the owner has not read it: the bell keeps one.
+    const total = (await bell(b)).total;
+    const again = await publicCreate({ notification: 'privateLinkVisit', businessName: 'note-b', redirect: link.page });
+    expect(again.json().payload._id).toBe(top._id);
+    expect((await bell(b)).total).toBe(total);
+  });
+
+  it("answers 404 for an event that did not happen: unknown business, unknown or unopened link, another shop's link", async () => {
+    const before = await bell(b);
+    const unopened = await sharedProduct(b, 'Gold chain', false);
+    const theirs = await sharedProduct(a, 'Their lamp', true);
+    const cases = [
+      { businessName: 'no-such', redirect: unopened.page },
+      { businessName: 'note-b', redirect: unopened.page },
+      { businessName: 'note-b', redirect: '/note-b/privateLink?pq=NoSuchCode1234567890' },
+      { businessName: 'note-b', redirect: theirs.page.replace('/note-a/', '/note-b/') },
+      { businessName: 'note-b', redirect: `/note-b/products?pq=${unopened.code}` },
+    ];
+    for (const c of cases) expect((await publicCreate({ notification: 'privateLinkVisit', ...c })).statusCode, c.redirect).toBe(404);
+    expect(await bell(b)).toEqual(before);
+  });
+
+  it("refuses bots and has the forms' per-client and per-business caps, counting accepted events only", async () => {
+    const fresh = await app.owner('note-capped');
+    const link = await sharedProduct(fresh, 'Copper pot', true);
+    const event = { notification: 'privateLinkVisit', businessName: 'note-capped', redirect: link.page };
+    const bot = await publicCreate({ ...event, website: 'spam' });
     expect(bot.json().error).toBe(antiSpamMessages.honeypot);
+    const noChallenge = await publicCreate({ ...event, challenge: '' });
+    expect(noChallenge.json().error).toBe(antiSpamMessages.tooFast);
+    const fromOne = (i: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/public/notifications/create',
+        payload: { ...human('notification'), ...event },
+        remoteAddress: `10.8.0.${i}`,
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) codes.push((await fromOne(1)).statusCode);
+    expect(codes).toEqual([...Array(10).fill(201), 429]);
+    for (let i = 10; i < businessCap.max; i++) expect((await fromOne(2 + Math.floor(i / 10))).statusCode).toBe(201);
+    const over = await fromOne(50);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error).toBe(antiSpamMessages.businessRateLimited);
+    expect((await bell(fresh)).total).toBe(1);
   });
 });
 

@@ -394,3 +394,28 @@ export async function linkGrantsItem(
     throw e;
   }
 }
+
+/**
+ * The item of one of a business's links that a visitor has really opened (linkViewed), for the owner's
+ * "link opened" notification; null for an unknown or never-opened code.
+ */
+export async function openedLinkItem(
+  ctx: Ctx,
+  { businessId, kind, code }: { businessId: string; kind: LinkKind; code: string },
+): Promise<{ itemId: string; itemName: string } | null> {
+  if (!privateLinkCodePattern.test(code)) return null;
+  const [row] = await ctx.db
+    .select()
+    .from(privateLinks)
+    .where(
+      and(
+        eq(privateLinks.businessId, businessId),
+        eq(privateLinks.privateLink, code),
+        eq(privateLinks.linkViewed, true),
+        isNotNull(fkColumn(kind)),
+      ),
+    );
+  if (!row) return null;
+  const item = await requireOwnItem(ctx, kind, businessId, (row.fkProductId ?? row.fkCatalogueId) as string).catch(() => null);
+  return item ? { itemId: item.id, itemName: item.name } : null;
+}

@@ -242,7 +242,7 @@ describe('queries from a private link', () => {
       app.inject({
         method: 'POST',
         url,
-        payload: { ...human(), ...contact, ...payload },
+        payload: { ...human(url.includes('/catalogues/') ? 'catalogue-lead' : 'product-lead'), ...contact, ...payload },
         headers: cookie ? { cookie } : {},
         remoteAddress: '10.9.9.9',
       });

@@ -147,7 +147,14 @@ describe('web push', () => {
       method: 'POST',
       url: '/api/public/products/createLead',
       remoteAddress: '10.7.7.7',
-      payload: { ...human(), name: 'Asha', email: 'asha@example.test', phoneNo: '9876543210', businessName: 'push-leads', fkProductId: id },
+      payload: {
+        ...human('product-lead'),
+        name: 'Asha',
+        email: 'asha@example.test',
+        phoneNo: '9876543210',
+        businessName: 'push-leads',
+        fkProductId: id,
+      },
     });
     expect(lead.statusCode).toBe(201);
     for (let i = 0; i < 100 && received.length === before; i++) await new Promise((r) => setTimeout(r, 50));
@@ -165,7 +172,14 @@ describe('web push', () => {
       method: 'POST',
       url: '/api/public/products/createLead',
       remoteAddress: '10.7.7.8',
-      payload: { ...human(), name: 'Asha', email: 'asha@example.test', phoneNo: '12', businessName: 'push-leads', fkProductId: id },
+      payload: {
+        ...human('product-lead'),
+        name: 'Asha',
+        email: 'asha@example.test',
+        phoneNo: '12',
+        businessName: 'push-leads',
+        fkProductId: id,
+      },
     });
     expect(bad.statusCode).toBe(400);
     await new Promise((r) => setTimeout(r, 400));

@@ -17,7 +17,7 @@ export function QueryFormModal({ target, businessName, subject, onClose, onSent 
   const [errors, setErrors] = useState<QueryErrors>({});
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
-  const guard = useFormGuard();
+  const guard = useFormGuard(target.kind === 'product' ? 'product-lead' : 'catalogue-lead');
   // Fetch the schemas while the visitor types, so Send does not wait for them.
   useEffect(() => {
     loadQuerySchemas();
@@ -41,8 +41,7 @@ export function QueryFormModal({ target, businessName, subject, onClose, onSent 
         return;
       }
       setSending(true);
-      await guard.ready();
-      const result = await api<{ id: string }>('POST', queryPath(target), { ...built.body, ...guard.values() });
+      const result = await guard.send((fields) => api<{ id: string }>('POST', queryPath(target), { ...built.body, ...fields }));
       if (!isOk(result)) return toastFailure({ error: result.message || result.error });
       guard.renew();
       toast.success(result.message);

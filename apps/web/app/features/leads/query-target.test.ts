@@ -2,7 +2,11 @@ import { messages } from '@stashblog/contract/messages';
 import { describe, expect, it } from 'vitest';
 import { buildQuery } from './query-target';
 
-const guard = { website: '', formElapsedMs: 5000, idempotencyKey: '0192f1a4-7c1e-7000-8000-000000000001' };
+const guard = {
+  website: '',
+  challenge: 'MTcwMDAwMDAwMDAwMC5wcm9kdWN0LWxlYWQuYQ.c2ln',
+  idempotencyKey: '0192f1a4-7c1e-7000-8000-000000000001',
+};
 const good = { name: 'Meera', email: 'meera@example.test', phoneNo: '9876501234', query: '' };
 const catalogue = { kind: 'catalogue' as const, catalogueId: 'c1', products: ['p1', 'p2'] };
 

@@ -15,7 +15,7 @@ export function SupportForm() {
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
   const form = useRef<HTMLFormElement>(null);
-  const guard = useFormGuard();
+  const guard = useFormGuard('support');
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -33,8 +33,9 @@ export function SupportForm() {
     inFlight.current = true;
     setSending(true);
     try {
-      await guard.ready();
-      const result = await api<{ _id: string }>('POST', '/mail/sendSupportMail', { ...supportBody(values), ...guard.values() });
+      const result = await guard.send((fields) =>
+        api<{ _id: string }>('POST', '/mail/sendSupportMail', { ...supportBody(values), ...fields }),
+      );
       if (isOk(result)) {
         toast.success(result.message);
         fields.reset();

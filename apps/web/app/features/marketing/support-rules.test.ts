@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { checkSupport, type SupportValues } from './support-rules';
 
 const filled: SupportValues = { name: 'Asha', subject: '', message: 'Hello', email: 'asha@example.com' };
-const guard = { website: '', formElapsedMs: 5000, idempotencyKey: '0190a8f2-8a4e-7cc1-a7b2-6b0f2b0c1d2e' };
+const guard = { website: '', challenge: 'MTcwMDAwMDAwMDAwMC5zdXBwb3J0LmE.c2ln', idempotencyKey: '0190a8f2-8a4e-7cc1-a7b2-6b0f2b0c1d2e' };
 
 describe('support form rules (SPEC §5)', () => {
   it('names Name first, then Message, then Email', () => {

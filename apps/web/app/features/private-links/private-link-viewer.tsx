@@ -1,9 +1,11 @@
 import { storePath } from '@stashblog/contract/paths';
 import { privateLinkTexts } from '@stashblog/contract/private-link-texts';
 import type { PrivateCataloguePayload, PrivateProductPayload } from '@stashblog/contract/private-links';
-import { useEffect, useState } from 'react';
+import { visitorEvents } from '@stashblog/contract/visitor-events';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { api, isOk } from '../../lib/api-client';
+import { useFormGuard } from '../../ui/form-guard';
 import { CatalogueView } from '../catalogues/catalogue-view';
 import { ProductDetails } from '../store/product-details';
 import { getFingerprint } from './fingerprint';
@@ -38,6 +40,11 @@ export function PrivateLinkViewer({
   link: { kind: Kind; code: string } | null;
 }) {
   const [state, setState] = useState<State>(link ? { at: 'loading' } : { at: 'refused', reason: 'notFound' });
+  // SPEC §7: the owner hears of the visit. The page names the event and its own address; the server
+  // checks the link was opened and words the notification (docs/decisions/010).
+  const guard = useFormGuard('notification');
+  const reportVisit = useRef(guard.send);
+  reportVisit.current = guard.send;
 
   const kind = link?.kind;
   const code = link?.code;
@@ -57,6 +64,19 @@ export function PrivateLinkViewer({
       if (result.code !== 404 && result.code !== 429) void api('PUT', `/public/${plural}/privateLinkVisits`, args);
       if (isOk(result)) {
         void api('PUT', `/public/${plural}/updatePrivateLink`, { ...args, linkViewed: true, fingerPrint });
+        const page = storePath(
+          businessName,
+          `/privateLink?${link.kind === 'product' ? 'pq' : 'cq'}=${encodeURIComponent(link.code)}`,
+          onOwnDomain,
+        );
+        void reportVisit.current((fields) =>
+          api('POST', '/public/notifications/create', {
+            notification: visitorEvents.privateLinkVisit,
+            businessName,
+            redirect: page,
+            ...fields,
+          }),
+        );
         setState(
           link.kind === 'product'
             ? { at: 'product', data: result.payload as PrivateProductPayload }
@@ -71,7 +91,7 @@ export function PrivateLinkViewer({
     return () => {
       live = false;
     };
-  }, [businessName, kind, code]);
+  }, [businessName, kind, code, onOwnDomain]);
 
   if (state.at === 'product')
     return <ProductDetails product={state.data.product} suggestions={[]} onOwnDomain={onOwnDomain} privateLink={link?.code} />;

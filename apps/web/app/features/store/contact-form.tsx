@@ -22,7 +22,7 @@ export function ContactForm({ businessName }: { businessName: string }) {
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
-  const guard = useFormGuard();
+  const guard = useFormGuard('forum');
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -41,8 +41,7 @@ export function ContactForm({ businessName }: { businessName: string }) {
       }
       setErrors({});
       setSending(true);
-      await guard.ready();
-      const result = await api<unknown>('POST', '/public/user/createForum', { ...parsed.data, ...guard.values() });
+      const result = await guard.send((fields) => api<unknown>('POST', '/public/user/createForum', { ...parsed.data, ...fields }));
       if (isOk(result)) {
         guard.renew();
         toast.success(result.message);
