@@ -17,9 +17,10 @@ declare module 'fastify' {
 
 export type SessionKind = 'owner' | 'platform';
 
-// Owner calls outside /api/userAdmin (SPEC §7 Auth), and the one platform call that opens a session.
+// Owner calls outside /api/userAdmin (SPEC §7 Auth), and the platform path the TLS front asks
+// without a session: Caddy's on-demand TLS 'ask' (may this host have a certificate? decision 020).
 const ownerOutsidePrefix = new Set(['/api/auth/user/fetch', '/api/auth/user/logOut']);
-const publicInsidePrefix = new Set(['/api/platform/logIn']);
+const publicInsidePrefix = new Set(['/api/platform/domains/allowed']);
 
 /** The session an API path needs: /api/userAdmin/* the owner's, /api/platform/* a platform admin's (SPEC §6). */
 export function sessionOf(url: string): SessionKind | null {
