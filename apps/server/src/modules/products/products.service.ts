@@ -43,6 +43,7 @@ import { products } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createUploadSlots, deleteMedia, type Queryable } from '../media/media.service.ts';
 import { findMatches, tsqueryOf } from '../search/search-engine.ts';
+import { businessIsPublic, businessShows, itemIsPublic } from '../users/visibility.ts';
 import { recordVisit, type Visitor } from '../visits/visits.service.ts';
 import { toProduct } from './product-view.ts';
 
@@ -275,21 +276,22 @@ export function toggleProductPromotion(ctx: Pick<AppContext, 'db'>, { businessId
   return toggle(ctx, { businessId, id, field: 'isPromoted' });
 }
 
-/** PUT updateAllStatus: flips the business's all-products flag and gives every product that visibility. */
+/**
+ * PUT updateAllStatus: flips the business's "All products" switch, a layer above each product's own Public/Private
+ * state (users/visibility.ts, decision 036): no product is rewritten. The business's content version moves with the
+ * row (its trigger), so cached public pages drop.
+ */
 export async function toggleAllProductsStatus(
   ctx: Pick<AppContext, 'db'>,
   { businessId }: { businessId: string },
 ): Promise<{ status: boolean }> {
-  return ctx.db.transaction(async (tx) => {
-    const [b] = await tx
-      .update(businesses)
-      .set({ isAllProductsActive: sql`not ${businesses.isAllProductsActive}`, updatedAt: new Date() })
-      .where(eq(businesses.id, businessId))
-      .returning({ status: businesses.isAllProductsActive });
-    if (!b) throw AppError.unauthorised();
-    await tx.update(products).set({ isPublic: b.status, updatedAt: new Date() }).where(eq(products.businessId, businessId));
-    return b;
-  });
+  const [b] = await ctx.db
+    .update(businesses)
+    .set({ isAllProductsActive: sql`not ${businesses.isAllProductsActive}`, updatedAt: new Date() })
+    .where(eq(businesses.id, businessId))
+    .returning({ status: businesses.isAllProductsActive });
+  if (!b) throw AppError.unauthorised();
+  return b;
 }
 
 // ---- public calls (SPEC §7 Public products): always resolved through the business ----
@@ -298,12 +300,13 @@ async function publicBusiness(ctx: Pick<AppContext, 'db'>, businessName: string)
   const [b] = await ctx.db
     .select({ id: businesses.id })
     .from(businesses)
-    .where(and(eq(businesses.businessName, businessName.toLowerCase()), eq(businesses.isBlocked, false)));
+    .where(and(eq(businesses.businessName, businessName.toLowerCase()), businessIsPublic(sql`${businesses}`)));
   if (!b) throw AppError.notFound();
   return b.id;
 }
 
-const visible = and(eq(products.isPublic, true), eq(products.isBlocked, false), eq(businesses.isBlocked, false));
+// What visitors may see (users/visibility.ts), for queries that join the product's business.
+const visible = and(itemIsPublic(sql`${products}`), businessShows('product', sql`${businesses}`));
 
 async function findPublic(ctx: Pick<AppContext, 'db'>, { businessName, id }: { businessName: string; id: string }) {
   const businessId = await publicBusiness(ctx, businessName);
@@ -317,7 +320,7 @@ async function findPublic(ctx: Pick<AppContext, 'db'>, { businessName, id }: { b
   return found;
 }
 
-/** GET public fetch: a public, unblocked product of an unblocked business; otherwise 404. */
+/** GET public fetch: a product visitors may see (users/visibility.ts); otherwise 404. */
 export async function fetchPublicProduct(
   ctx: Pick<AppContext, 'db'>,
   { businessName, id }: { businessName: string; id: string },
@@ -350,16 +353,15 @@ function publicListQuery(sort: SortOption, promoted: boolean, category: boolean)
     .innerJoin(productJson, and(eq(productJson.businessId, products.businessId), eq(productJson.id, products.id)))
     .where(
       and(
-        // The business's id as a value (an unblocked business's, else none): the planner reads only
+        // The business's id as a value (one whose products visitors may see, else none): the planner reads only
         // this business's products through its own index (3 ms over 1,000,000 products, where a join
         // by name walked every visible product newest first: 1.4 s). No join to businesses: thirteen
         // look-ups of the business per page were a third of PostgreSQL's time on the statement.
         eq(
           products.businessId,
-          sql`(select b.id from ${businesses} b where b.business_name = ${sql.placeholder('businessName')} and not b.is_blocked)`,
+          sql`(select b.id from ${businesses} b where b.business_name = ${sql.placeholder('businessName')} and ${businessShows('product', sql`b`)})`,
         ),
-        eq(products.isPublic, true),
-        eq(products.isBlocked, false),
+        itemIsPublic(sql`${products}`),
         promoted ? eq(products.isPromoted, true) : undefined,
         category ? sql`lower(${products.category}) = ${sql.placeholder('category')}` : undefined,
       ),

@@ -226,17 +226,20 @@ describe('admin products', () => {
     }
   });
 
-  it('flips every product with updateAllStatus', async () => {
+  it('flips the All products switch with updateAllStatus, leaving each product’s own state as it was', async () => {
     const owner = await newOwner('allstatus');
     const [a, b] = [await create(owner), await create(owner)];
     await call(owner, 'PUT', 'updateStatus', { id: a._id });
     const off = await call(owner, 'PUT', 'updateAllStatus');
     expect(off.json()).toMatchObject({ code: 201, message: serverMessages.allProductsInactive, payload: { status: false } });
-    const rows = await app.ctx.db.select().from(products).where(eq(products.businessId, owner.businessId));
-    expect(rows.every((r) => !r.isPublic)).toBe(true);
+    const publicOf = async () =>
+      Object.fromEntries(
+        (await app.ctx.db.select().from(products).where(eq(products.businessId, owner.businessId))).map((r) => [r.id, r.isPublic]),
+      );
+    expect(await publicOf()).toEqual({ [a._id]: true, [b._id]: false });
     const on = await call(owner, 'PUT', 'updateAllStatus');
     expect(on.json()).toMatchObject({ message: serverMessages.allProductsActive, payload: { status: true } });
-    for (const p of [a, b]) expect((await call(owner, 'GET', 'fetch', { id: p._id })).json().payload.product.isPublic).toBe(true);
+    expect(await publicOf()).toEqual({ [a._id]: true, [b._id]: false });
     const [biz] = await app.ctx.db.select().from(businesses).where(eq(businesses.id, owner.businessId));
     expect(biz?.isAllProductsActive).toBe(true);
   });
