@@ -260,6 +260,22 @@ describe('admin catalogues: update, fetch, delete, status', () => {
     expect(ob.isAllCataloguesActive).toBe(true);
   });
 
+  it('refuses an update that leaves out a field, changing nothing (every field of a catalogue update is required)', async () => {
+    const kept = await createCatalogue(owner, 'Kept whole', ids.slice(0, 3));
+    const read = async () => ({
+      row: (await app.ctx.db.select().from(catalogues).where(eq(catalogues.id, kept._id)))[0],
+      members: (await call(owner, 'GET', `${A}/fetch`, { id: kept._id })).json().payload.catalogue.products,
+    });
+    const before = await read();
+    const full = { id: kept._id, catalogueName: 'Renamed', description: 'New words', products: ids.slice(1, 4) };
+    for (const field of ['catalogueName', 'description', 'products'] as const) {
+      const { [field]: _left, ...rest } = full;
+      const res = await call(owner, 'PUT', `${A}/update`, rest);
+      expect(res.statusCode, field).toBe(400);
+      expect(await read(), field).toEqual(before);
+    }
+  });
+
   it('deletes a catalogue and its memberships, not its products', async () => {
     const doomed = await createCatalogue(owner, 'Doomed', ids.slice(0, 3));
     const res = await call(owner, 'DELETE', `${A}/delete`, { id: doomed._id });

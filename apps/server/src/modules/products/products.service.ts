@@ -11,8 +11,11 @@ import {
   type ProductInput,
   type ProductInputParsed,
   type ProductList,
+  type ProductUpdate,
+  type ProductUpdateParsed,
   type PublicFetchAllQuery,
   productInput,
+  productUpdate,
   type UpdateProductResult,
 } from '@stashblog/contract/products';
 import { relevanceSort } from '@stashblog/contract/search-options';
@@ -53,8 +56,10 @@ type Paging = { pageNo: number; perPage: number };
 const { search: _search, ...productColumns } = getTableColumns(products);
 const selection = { row: productColumns, businessName: businesses.businessName };
 
-function parseInput(input: ProductInput): ProductInputParsed {
-  const parsed = productInput.safeParse(input);
+type Schema<T> = { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } };
+
+function parseWith<T>(schema: Schema<T>, input: unknown): T {
+  const parsed = schema.safeParse(input);
   if (!parsed.success) throw AppError.badRequest(parsed.error.issues[0]?.message ?? 'Invalid product');
   return parsed.data;
 }
@@ -72,6 +77,23 @@ function columnsOf(data: ProductInputParsed) {
     totalUnits: data.totalUnits ?? null,
     link: data.link,
   };
+}
+
+/** The columns an update carries; a field it does not carry (undefined) is left out, so the stored value stays. */
+function carriedColumns(data: ProductUpdateParsed): Partial<ReturnType<typeof columnsOf>> {
+  const columns = {
+    productName: data.productName,
+    itemNo: data.itemNo,
+    description: data.description,
+    category: data.category,
+    tags: data.tags,
+    specifications: data.specifications,
+    disclaimers: data.disclaimers,
+    pricePerUnit: data.pricePerUnit,
+    totalUnits: data.totalUnits,
+    link: data.link,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
 }
 
 /** Ties are broken by id so that paging never repeats or skips a product. */
@@ -133,7 +155,7 @@ export async function createProduct(
   ctx: Ctx,
   { businessId, input }: { businessId: string; input: ProductInput },
 ): Promise<CreateProductResult> {
-  const data = parseInput(input);
+  const data = parseWith<ProductInputParsed>(productInput, input);
   const id = uuidv7();
   return ctx.db.transaction(async (tx) => {
     const slots = await createUploadSlots(ctx, { businessId, category: 'products', names: data.images, db: tx });
@@ -158,20 +180,21 @@ function currentImageKey(entry: string, current: string[]): string | null {
 }
 
 /**
- * PUT update: `images` lists the product's images in their new order; entries that are current
- * image urls are kept, every other entry is a new file name and gets an upload slot. Images no
- * longer listed are deleted with their files.
+ * PUT update: a field the call does not carry keeps what is stored. `images`, when given, lists the
+ * product's images in their new order; entries that are current image urls are kept, every other
+ * entry is a new file name and gets an upload slot. Images no longer listed are deleted with their files.
  */
 export async function updateProduct(
   ctx: Ctx,
-  { businessId, id, input }: { businessId: string; id: string; input: ProductInput },
+  { businessId, id, input }: { businessId: string; id: string; input: ProductUpdate },
 ): Promise<UpdateProductResult> {
-  const data = parseInput(input);
+  const data = parseWith<ProductUpdateParsed>(productUpdate, input);
   const { result, removed } = await ctx.db.transaction(async (tx) => {
     const existing = await requireOwned(tx, businessId, id, true);
     const current = existing.row.images;
-    const plan: ({ keep: string } | { name: string })[] = [];
-    for (const entry of data.images) {
+    // No `images` in the call: every current image stays, in its order.
+    const plan: ({ keep: string } | { name: string })[] = data.images === undefined ? current.map((keep) => ({ keep })) : [];
+    for (const entry of data.images ?? []) {
       const key = currentImageKey(entry, current);
       if (!key) plan.push({ name: entry });
       else if (!plan.some((p) => 'keep' in p && p.keep === key)) plan.push({ keep: key });
@@ -182,7 +205,7 @@ export async function updateProduct(
     const images = plan.map((p) => ('keep' in p ? p.keep : (slots.ids[next++] as string)));
     await tx
       .update(products)
-      .set({ ...columnsOf(data), images, updatedAt: new Date() })
+      .set({ ...carriedColumns(data), images, updatedAt: new Date() })
       .where(and(eq(products.businessId, businessId), eq(products.id, existing.row.id)));
     const updated = await requireOwned(tx, businessId, existing.row.id);
     return {
