@@ -13,6 +13,8 @@ const jewellery = '/lotus-handicrafts/products?category=Jewellery';
 async function ownerCard(page: Page) {
   await page.goto('/userAdmin/products');
   await page.getByPlaceholder('Search by product name').fill(name);
+  // The searched list replaces the first page (a card clicked before that is gone): wait for it alone.
+  await expect(page.locator('article')).toHaveCount(1);
   const card = page.locator('article', { hasText: name });
   await expect(card).toHaveCount(1);
   return card;
@@ -54,10 +56,14 @@ test('All products off and on again keeps a private product private', async ({ p
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
   await expect(page.getByText(storeSwitchTexts.off('products'))).toBeVisible();
 
-  // While off, visitors see none of the shop's products.
+  // While off, visitors see none of the shop's products; the owner's list says so and keeps each one's state.
   const hidden = await storefrontNames(visitor);
   expect(hidden).not.toContain(neighbour.toLowerCase());
   expect(hidden).not.toContain(name.toLowerCase());
+  card = await ownerCard(page);
+  await expect(page.getByText(storeSwitchTexts.listNotice('products'))).toBeVisible();
+  await expect(card.getByText('Private', { exact: true })).toBeVisible();
+  await page.goto('/userAdmin/settings');
 
   // Switching on needs no confirmation.
   await toggle.click();
@@ -68,6 +74,7 @@ test('All products off and on again keeps a private product private', async ({ p
   card = await ownerCard(page);
   await expect(card.getByText('Private', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Mark Public' })).toBeVisible();
+  await expect(page.getByText(storeSwitchTexts.listNotice('products'))).toHaveCount(0);
   const shown = await storefrontNames(visitor);
   expect(shown).toContain(neighbour.toLowerCase());
   expect(shown).not.toContain(name.toLowerCase());

@@ -186,4 +186,8 @@ export const storeSwitchTexts = {
     `Visitors will no longer see any of your ${noun}. Each ${noun === 'products' ? 'product' : 'catalogue'} keeps its own Public/Private setting and comes back as it was when you switch this on again.`,
   confirmOffYes: (noun: 'products' | 'catalogues') => `Hide all ${noun}`,
   confirmOffNo: 'Keep showing',
+  /** Under the owner's list of that kind while the switch is off. */
+  listNotice: (noun: 'products' | 'catalogues') =>
+    `All ${noun} is switched off: visitors see none of your ${noun}, whatever each one's Public/Private setting says.`,
+  listNoticeLink: 'Open Settings',
 } as const;

@@ -14,14 +14,27 @@ const flags: { flag: Flag; noun: 'products' | 'catalogues'; path: string }[] = [
   { flag: 'isAllCataloguesActive', noun: 'catalogues', path: '/userAdmin/catalogues/updateAllStatus' },
 ];
 
+const fetchDetails = () => apiPayload<{ userData: UserDetails }>('GET', '/userAdmin/user/fetchDetails');
+
+/** Under the owner's products (catalogues) heading while that store switch is off: visitors see none of them. */
+export function StoreSwitchNotice({ noun }: { noun: 'products' | 'catalogues' }) {
+  const flag: Flag = noun === 'products' ? 'isAllProductsActive' : 'isAllCataloguesActive';
+  const details = useQuery({ queryKey: userDetailsKey, queryFn: fetchDetails, staleTime: 0 });
+  if (details.data?.userData[flag] !== false) return null;
+  return (
+    <p role="status" className="mt-2 rounded border border-black/10 bg-surface px-3 py-2 text-sm text-text">
+      {texts.listNotice(noun)}{' '}
+      <Link to="/userAdmin/settings" className="underline">
+        {texts.listNoticeLink}
+      </Link>
+    </p>
+  );
+}
+
 /** SPEC "Settings": activate/deactivate all products, all catalogues; Change Password; Theme & Templates. */
 export function SettingsTiles() {
   const queryClient = useQueryClient();
-  const details = useQuery({
-    queryKey: userDetailsKey,
-    queryFn: () => apiPayload<{ userData: UserDetails }>('GET', '/userAdmin/user/fetchDetails'),
-    staleTime: 0,
-  });
+  const details = useQuery({ queryKey: userDetailsKey, queryFn: fetchDetails, staleTime: 0 });
   const [busy, setBusy] = useState<Flag | null>(null);
   const [confirm, confirmDialog] = useConfirm();
 
