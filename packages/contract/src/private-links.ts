@@ -77,12 +77,15 @@ export const generateCatalogueLinkBody = z.object({
   allowMultipleUsers: multiUsers,
 });
 
-/** Update: the code and multi-user flag; a duration, when given, renews the expiry from now. */
+/**
+ * Update: the code; the multi-user flag, when given (absent keeps it, issue 20); a duration, when given, renews the
+ * expiry from now.
+ */
 export const updatePrivateLinkBody = z.object({
   id: idField,
   privateLink: codeField,
   linkExpiresAt: expiryDuration.optional(),
-  allowMultipleUsers: multiUsers,
+  allowMultipleUsers: z.boolean().optional(),
 });
 export type UpdatePrivateLinkBody = z.output<typeof updatePrivateLinkBody>;
 

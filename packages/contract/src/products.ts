@@ -11,7 +11,6 @@ function cleanList(lower: boolean) {
   return z
     .array(safeText().max(500))
     .max(100)
-    .default([])
     .transform((items) => {
       const seen = new Set<string>();
       for (const raw of items) {
@@ -24,36 +23,39 @@ function cleanList(lower: boolean) {
 
 const text = (max: number) => safeText().max(max);
 const requiredText = (message: string, max: number) => safeText({ error: message }).trim().min(1, message).max(max);
+/** A number field: '' or null is no number (null), absent stays absent (undefined). */
 const optionalNumber = (max: number, int = false) =>
   z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? undefined : v),
-    (int ? z.coerce.number().int() : z.coerce.number()).min(0).max(max).optional(),
+    (v) => (v === '' || v === null ? null : v),
+    (int ? z.coerce.number().int() : z.coerce.number()).min(0).max(max).nullable().optional(),
   );
 
-// Key order is the order the form reports problems in (SPEC §5 lists category first).
-export const productInput = z.object({
+const productFields = {
   category: requiredText(messages.productCategoryRequired, 80),
   productName: requiredText(messages.productNameRequired, 200),
   description: requiredText(messages.productDescriptionRequired, 10_000),
-  itemNo: text(80)
-    .optional()
-    .default('')
-    .transform((s) => s.trim()),
+  itemNo: text(80).transform((s) => s.trim()),
   /** File names of new images (create) or, on update, existing image urls to keep plus new file names. */
-  images: z
-    .array(text(500).pipe(z.string().trim().min(1)))
-    .max(limits.maxProductImages, messages.imagesMax(limits.maxProductImages))
-    .default([]),
+  images: z.array(text(500).pipe(z.string().trim().min(1))).max(limits.maxProductImages, messages.imagesMax(limits.maxProductImages)),
   specifications: cleanList(false),
   disclaimers: cleanList(false),
   tags: cleanList(true),
   totalUnits: optionalNumber(2_000_000_000, true),
   pricePerUnit: optionalNumber(1e11),
   link: text(500)
-    .optional()
-    .default('')
     .transform((s) => s.trim())
     .refine((s) => s === '' || isWebLink(s), linkInvalid('Product')),
+};
+
+// Key order is the order the form reports problems in (SPEC §5 lists category first).
+export const productInput = z.object({
+  ...productFields,
+  itemNo: productFields.itemNo.optional().default(''),
+  images: productFields.images.default([]),
+  specifications: productFields.specifications.default([]),
+  disclaimers: productFields.disclaimers.default([]),
+  tags: productFields.tags.default([]),
+  link: productFields.link.optional().default(''),
 });
 export type ProductInput = z.input<typeof productInput>;
 export type ProductInputParsed = z.output<typeof productInput>;
@@ -61,7 +63,23 @@ export type ProductInputParsed = z.output<typeof productInput>;
 // Ids are checked by the service: anything that is not one of the caller's ids answers 404.
 const idField = z.string().trim().default('');
 export const idBody = z.object({ id: idField });
-export const updateProductBody = productInput.extend({ id: idField });
+
+/**
+ * Update: the same fields, but a field the call does not carry keeps what is stored (issue 20); only an explicit
+ * value changes it ('' or [] removes, null or '' removes a number). Name, category and description are required.
+ */
+export const productUpdate = z.object({
+  ...productFields,
+  itemNo: productFields.itemNo.optional(),
+  images: productFields.images.optional(),
+  specifications: productFields.specifications.optional(),
+  disclaimers: productFields.disclaimers.optional(),
+  tags: productFields.tags.optional(),
+  link: productFields.link.optional(),
+});
+export type ProductUpdate = z.input<typeof productUpdate>;
+export type ProductUpdateParsed = z.output<typeof productUpdate>;
+export const updateProductBody = productUpdate.extend({ id: idField });
 export type UpdateProductBody = z.output<typeof updateProductBody>;
 
 export const product = z.object({

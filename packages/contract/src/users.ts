@@ -183,3 +183,26 @@ export const userMessages = {
   pushCleared: 'Notifications turned off',
   pushEndpointRefused: 'This push service is not allowed',
 } as const;
+
+/**
+ * Settings tiles "All products" / "All catalogues" (issue 20, decision 036): a switch above each item's own
+ * Public/Private setting. Switching off asks first and says what visitors will see; switching on does not ask.
+ */
+export const storeSwitchTexts = {
+  title: (noun: 'products' | 'catalogues') => `All ${noun}`,
+  on: (noun: 'products' | 'catalogues') => `Visitors see every ${noun === 'products' ? 'product' : 'catalogue'} you marked Public.`,
+  off: (noun: 'products' | 'catalogues') =>
+    `Hidden: visitors see none of your ${noun}. Each keeps its own Public/Private setting; private links still work.`,
+  loading: 'Loading…',
+  switchLabel: (noun: 'products' | 'catalogues') => `All ${noun} active`,
+  turnOff: (noun: 'products' | 'catalogues') => `Deactivate all ${noun}`,
+  turnOn: (noun: 'products' | 'catalogues') => `Activate all ${noun}`,
+  confirmOff: (noun: 'products' | 'catalogues') =>
+    `Visitors will no longer see any of your ${noun}. Each ${noun === 'products' ? 'product' : 'catalogue'} keeps its own Public/Private setting and comes back as it was when you switch this on again.`,
+  confirmOffYes: (noun: 'products' | 'catalogues') => `Hide all ${noun}`,
+  confirmOffNo: 'Keep showing',
+  /** Under the owner's list of that kind while the switch is off. */
+  listNotice: (noun: 'products' | 'catalogues') =>
+    `All ${noun} is switched off: visitors see none of your ${noun}, whatever each one's Public/Private setting says.`,
+  listNoticeLink: 'Open Settings',
+} as const;

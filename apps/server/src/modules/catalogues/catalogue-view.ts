@@ -3,11 +3,12 @@ import { mediaUrl } from '@stashblog/contract/paths';
 import { sql } from 'drizzle-orm';
 import { catalogueProducts, catalogues } from '../../db/schema/catalogues.ts';
 import { products } from '../../db/schema/products.ts';
+import { itemIsPublic, itemShows } from '../users/visibility.ts';
 
 export type CatalogueRow = typeof catalogues.$inferSelect;
 type Member = { id: string; category: string; tags: string[]; image: string | null; visible: boolean };
 
-/** Who is looking: the owner sees every member; visitors only public, unblocked products. */
+/** Who is looking: the owner sees every member; visitors only the products they may see (users/visibility.ts). */
 export type Viewer = 'owner' | 'public';
 
 const maxImages = 6;
@@ -15,10 +16,12 @@ const maxImages = 6;
 // Derived fields are computed from the member products on every read, so they cannot go stale when a
 // product is edited, deleted, made private or blocked (docs/decisions/005-catalogue-derived-fields.md).
 // The outer table is named explicitly: Drizzle leaves columns unqualified in single-table selects.
+// A member's 'visible' is its own Public/Private state (the owner's count of public members); visitors get only
+// the members they may see, whose business's "All products" switch is on.
 export function membersOf(viewer: Viewer) {
-  const visible = viewer === 'public' ? sql`and p.is_public and not p.is_blocked` : sql``;
+  const visible = viewer === 'public' ? sql`and ${itemShows('product', sql`p`)}` : sql``;
   return sql<Member[]>`(select coalesce(json_agg(json_build_object('id', p.id, 'category', p.category, 'tags', p.tags,
-      'image', p.images[1], 'visible', p.is_public and not p.is_blocked) order by cp.position, p.id), '[]'::json)
+      'image', p.images[1], 'visible', ${itemIsPublic(sql`p`)}) order by cp.position, p.id), '[]'::json)
     from ${catalogueProducts} cp join ${products} p on p.business_id = cp.business_id and p.id = cp.product_id
     where cp.business_id = ${catalogues}.business_id and cp.catalogue_id = ${catalogues}.id ${visible})`;
 }

@@ -17,6 +17,7 @@ import { catalogueProducts, catalogues } from '../../db/schema/catalogues.ts';
 import { products } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
 import { toProduct } from '../products/product-view.ts';
+import { itemShowsIn } from '../users/visibility.ts';
 import { type CatalogueRow, membersOf, toCatalogue } from './catalogue-view.ts';
 import { sortOrder } from './sort-order.ts';
 
@@ -144,7 +145,7 @@ export async function listMembers(
   viewer: 'owner' | 'public',
 ): Promise<CatalogueProductList> {
   const conditions: SQL[] = [eq(catalogueProducts.businessId, q.businessId), eq(catalogueProducts.catalogueId, q.catalogueId)];
-  if (viewer === 'public') conditions.push(eq(products.isPublic, true), eq(products.isBlocked, false));
+  if (viewer === 'public') conditions.push(itemShowsIn('product', sql`${products}`, sql`${q.businessId}::uuid`));
   const where = and(...conditions);
   const join = and(eq(products.businessId, catalogueProducts.businessId), eq(products.id, catalogueProducts.productId));
   const [rows, [{ total }]] = await Promise.all([
@@ -187,17 +188,19 @@ export async function promoteCatalogue(ctx: Ctx, { owner, id }: { owner: Owner; 
   return { status: r.status, message: r.status ? serverMessages.cataloguePromoted : serverMessages.catalogueDemoted };
 }
 
-/** SPEC Settings tile: flips the business's all-catalogues flag and every catalogue's visibility with it. */
+/**
+ * SPEC Settings tile: flips the business's "All catalogues" switch, a layer above each catalogue's own Public/Private
+ * state (users/visibility.ts, decision 036): no catalogue is rewritten. The business's content version moves with
+ * the row (its trigger), so cached public pages drop.
+ */
 export async function updateAllCataloguesStatus(ctx: Ctx, { owner }: { owner: Owner }) {
-  const status = await ctx.db.transaction(async (tx) => {
-    const [b] = await tx
-      .update(businesses)
-      .set({ isAllCataloguesActive: not(businesses.isAllCataloguesActive), updatedAt: new Date() })
-      .where(eq(businesses.id, owner.businessId))
-      .returning({ status: businesses.isAllCataloguesActive });
-    await tx.update(catalogues).set({ isPublic: b.status, updatedAt: new Date() }).where(eq(catalogues.businessId, owner.businessId));
-    return b.status;
-  });
+  const [b] = await ctx.db
+    .update(businesses)
+    .set({ isAllCataloguesActive: not(businesses.isAllCataloguesActive), updatedAt: new Date() })
+    .where(eq(businesses.id, owner.businessId))
+    .returning({ status: businesses.isAllCataloguesActive });
+  if (!b) throw AppError.unauthorised();
+  const { status } = b;
   return { status, message: status ? serverMessages.allCataloguesActive : serverMessages.allCataloguesInactive };
 }
 

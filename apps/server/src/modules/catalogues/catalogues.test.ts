@@ -234,23 +234,46 @@ describe('admin catalogues: update, fetch, delete, status', () => {
     expect(row).toMatchObject({ isPublic: false, isPromoted: false });
   });
 
-  it('flips all catalogues with updateAllStatus, leaving other businesses alone', async () => {
+  it('flips the All catalogues switch with updateAllStatus, leaving each catalogue and other businesses alone', async () => {
     await makePublic(other, theirCat._id);
+    const publicOf = async () =>
+      Object.fromEntries(
+        (await app.ctx.db.select().from(catalogues).where(eq(catalogues.businessId, owner.businessId))).map((c) => [c.id, c.isPublic]),
+      );
+    const shown = await createCatalogue(owner, 'Switch public', ids.slice(0, 3));
+    await makePublic(owner, shown._id);
+    const secret = await createCatalogue(owner, 'Switch private', ids.slice(0, 3));
+    const before = await publicOf();
+    expect(before).toMatchObject({ [shown._id]: true, [secret._id]: false });
     const off = await call(owner, 'PUT', `${A}/updateAllStatus`);
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ code: 201, message: serverMessages.allCataloguesInactive, payload: { status: false } });
-    const mine = await app.ctx.db.select().from(catalogues).where(eq(catalogues.businessId, owner.businessId));
-    expect(mine.every((c) => !c.isPublic)).toBe(true);
+    expect(await publicOf()).toEqual(before);
     const on = await call(owner, 'PUT', `${A}/updateAllStatus`);
     expect(on.json()).toMatchObject({ message: serverMessages.allCataloguesActive, payload: { status: true } });
-    const again = await app.ctx.db.select().from(catalogues).where(eq(catalogues.businessId, owner.businessId));
-    expect(again.every((c) => c.isPublic)).toBe(true);
+    expect(await publicOf()).toEqual(before);
     const [b] = await app.ctx.db.select().from(businesses).where(eq(businesses.id, owner.businessId));
     expect(b.isAllCataloguesActive).toBe(true);
     const [theirsRow] = await app.ctx.db.select().from(catalogues).where(eq(catalogues.id, theirCat._id));
     expect(theirsRow.isPublic).toBe(true);
     const [ob] = await app.ctx.db.select().from(businesses).where(eq(businesses.id, other.businessId));
     expect(ob.isAllCataloguesActive).toBe(true);
+  });
+
+  it('refuses an update that leaves out a field, changing nothing (every field of a catalogue update is required)', async () => {
+    const kept = await createCatalogue(owner, 'Kept whole', ids.slice(0, 3));
+    const read = async () => ({
+      row: (await app.ctx.db.select().from(catalogues).where(eq(catalogues.id, kept._id)))[0],
+      members: (await call(owner, 'GET', `${A}/fetch`, { id: kept._id })).json().payload.catalogue.products,
+    });
+    const before = await read();
+    const full = { id: kept._id, catalogueName: 'Renamed', description: 'New words', products: ids.slice(1, 4) };
+    for (const field of ['catalogueName', 'description', 'products'] as const) {
+      const { [field]: _left, ...rest } = full;
+      const res = await call(owner, 'PUT', `${A}/update`, rest);
+      expect(res.statusCode, field).toBe(400);
+      expect(await read(), field).toEqual(before);
+    }
   });
 
   it('deletes a catalogue and its memberships, not its products', async () => {

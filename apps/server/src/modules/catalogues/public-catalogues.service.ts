@@ -17,6 +17,7 @@ import { catalogues } from '../../db/schema/catalogues.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findMatches, tsqueryOf } from '../search/search-engine.ts';
 import { requirePublicBusiness } from '../users/users.service.ts';
+import { businessShows, itemIsPublic, itemShowsIn } from '../users/visibility.ts';
 import { recordVisit, type Visitor } from '../visits/visits.service.ts';
 import { membersOf, toCatalogue } from './catalogue-view.ts';
 import { listMembers } from './catalogues.service.ts';
@@ -24,8 +25,9 @@ import { sortOrder } from './sort-order.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
 
-// What visitors may see (SPEC §4): public and not blocked by the platform, in a visible business.
-const visible = and(eq(catalogues.isPublic, true), eq(catalogues.isBlocked, false)) as SQL;
+// What visitors may see (users/visibility.ts): of one business known public, or (joined) of any business.
+const visibleIn = (businessId: string) => itemShowsIn('catalogue', sql`${catalogues}`, sql`${businessId}::uuid`);
+const visible = and(itemIsPublic(sql`${catalogues}`), businessShows('catalogue', sql`${businesses}`)) as SQL;
 const order = (sort: PublicFetchAllCataloguesQuery['sort']) =>
   sortOrder(sort, { createdAt: catalogues.createdAt, name: catalogues.catalogueName, id: catalogues.id });
 
@@ -36,14 +38,14 @@ async function requirePublicCatalogue(ctx: Ctx, { id, businessName }: { id: stri
   const [r] = await ctx.db
     .select({ c: catalogues, members: membersOf('public') })
     .from(catalogues)
-    .where(and(eq(catalogues.businessId, business.id), eq(catalogues.id, id), visible));
+    .where(and(eq(catalogues.businessId, business.id), eq(catalogues.id, id), visibleIn(business.id)));
   if (!r) throw AppError.notFound(serverMessages.catalogueNotFound);
   return { business, catalogue: toCatalogue(r.c, r.members, business.businessName) };
 }
 
 export async function fetchPublicCatalogues(ctx: Ctx, query: PublicFetchAllCataloguesQuery): Promise<CatalogueList> {
   const business = await requirePublicBusiness(ctx, query.businessName);
-  const conditions: SQL[] = [eq(catalogues.businessId, business.id), visible];
+  const conditions: SQL[] = [eq(catalogues.businessId, business.id), visibleIn(business.id)];
   if (query.isPromoted !== undefined) conditions.push(eq(catalogues.isPromoted, query.isPromoted));
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
@@ -83,7 +85,7 @@ export async function recordCatalogueVisit(
  */
 export async function fetchAllUsersCatalogues(ctx: Ctx, query: FetchAllUsersCataloguesQuery): Promise<CatalogueList> {
   if (query.searchQuery) return searchAllUsersCatalogues(ctx, { ...query, searchQuery: query.searchQuery });
-  const conditions: SQL[] = [visible, eq(businesses.isBlocked, false)];
+  const conditions: SQL[] = [visible];
   if (query.isPromoted !== undefined) conditions.push(eq(catalogues.isPromoted, query.isPromoted));
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([

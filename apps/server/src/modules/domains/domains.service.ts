@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import { challengePrefix, type DomainStatus, domainTexts } from '@stashblog/contract/domains';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { domainClaims } from '../../db/schema/domains.ts';
 import { AppError } from '../../http/app-error.ts';
+import { businessIsPublic } from '../users/visibility.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'config'>;
 
@@ -129,6 +130,6 @@ export async function isDomainAllowed(ctx: Pick<AppContext, 'db'>, { domain }: {
   const [row] = await ctx.db
     .select({ id: businesses.id })
     .from(businesses)
-    .where(and(eq(businesses.domain, host), eq(businesses.isBlocked, false)));
+    .where(and(eq(businesses.domain, host), businessIsPublic(sql`${businesses}`)));
   return Boolean(row);
 }

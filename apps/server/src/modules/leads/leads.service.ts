@@ -3,7 +3,7 @@ import { type CatalogueLeadInput, leadMessages, type OwnerLead, type ProductLead
 import { limits } from '@stashblog/contract/limits';
 import { serverMessages } from '@stashblog/contract/messages';
 import { productPath } from '@stashblog/contract/paths';
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { catalogueProducts, catalogues } from '../../db/schema/catalogues.ts';
@@ -14,6 +14,7 @@ import { acceptSubmission, type PublicForm } from '../anti-spam/anti-spam.servic
 import { notifyOwner } from '../notifications/notifications.service.ts';
 import { linkGrantsItem } from '../private-links/private-links.service.ts';
 import { requirePublicBusiness } from '../users/users.service.ts';
+import { itemShowsIn } from '../users/visibility.ts';
 import { csvBom, csvDate, csvRow } from './leads-csv.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'log' | 'mail'>;
@@ -63,6 +64,10 @@ const contact = (input: ProductLeadInput | CatalogueLeadInput) => ({
   query: input.query,
 });
 
+/** Whether visitors may see an item of the business (users/visibility.ts), as a column. */
+const shownIn = (kind: 'product' | 'catalogue', t: SQL, businessId: string) =>
+  sql<boolean>`${itemShowsIn(kind, t, sql`${businessId}::uuid`)}`;
+
 /** A private item is visible to a visitor holding a private link for it on an admitted device. */
 type Visitor = { deviceId: string | null };
 
@@ -71,11 +76,11 @@ export async function createProductLead(ctx: Ctx, { input, visitor = { deviceId:
   const business = await requirePublicBusiness(ctx, input.businessName);
   if (!isUuid(input.fkProductId)) throw AppError.notFound(serverMessages.productNotFound);
   const [product] = await ctx.db
-    .select({ id: products.id, productName: products.productName, isPublic: products.isPublic })
+    .select({ id: products.id, productName: products.productName, shown: shownIn('product', sql`${products}`, business.id) })
     .from(products)
     .where(and(eq(products.businessId, business.id), eq(products.id, input.fkProductId), eq(products.isBlocked, false)));
   if (!product) throw AppError.notFound(serverMessages.productNotFound);
-  if (!product.isPublic) {
+  if (!product.shown) {
     const granted =
       input.privateLink !== undefined &&
       (await linkGrantsItem(ctx, {
@@ -103,7 +108,7 @@ export async function createCatalogueLead(
   const business = await requirePublicBusiness(ctx, input.businessName);
   if (!isUuid(input.fkCatalogueId)) throw AppError.notFound(serverMessages.catalogueNotFound);
   const [catalogue] = await ctx.db
-    .select({ id: catalogues.id, catalogueName: catalogues.catalogueName, isPublic: catalogues.isPublic })
+    .select({ id: catalogues.id, catalogueName: catalogues.catalogueName, shown: shownIn('catalogue', sql`${catalogues}`, business.id) })
     .from(catalogues)
     .where(and(eq(catalogues.businessId, business.id), eq(catalogues.id, input.fkCatalogueId), eq(catalogues.isBlocked, false)));
   if (!catalogue) throw AppError.notFound(serverMessages.catalogueNotFound);
@@ -117,7 +122,7 @@ export async function createCatalogueLead(
       itemId: catalogue.id,
       deviceId: visitor.deviceId,
     }));
-  if (!catalogue.isPublic && !viaLink) throw AppError.notFound(serverMessages.catalogueNotFound);
+  if (!catalogue.shown && !viaLink) throw AppError.notFound(serverMessages.catalogueNotFound);
   // Every selected product must be a member the visitor can see on that catalogue.
   if (!input.products.every(isUuid)) throw AppError.notFound(serverMessages.productNotFound);
   const members = await ctx.db
@@ -129,7 +134,7 @@ export async function createCatalogueLead(
         eq(catalogueProducts.businessId, business.id),
         eq(catalogueProducts.catalogueId, catalogue.id),
         inArray(catalogueProducts.productId, input.products),
-        viaLink ? undefined : eq(products.isPublic, true),
+        viaLink ? undefined : itemShowsIn('product', sql`${products}`, sql`${business.id}::uuid`),
         eq(products.isBlocked, false),
       ),
     );

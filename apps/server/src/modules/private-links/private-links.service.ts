@@ -138,7 +138,10 @@ export async function generatePrivateLink(
   }
 }
 
-/** PUT updatePrivateLink: code and multi-user flag; a duration renews the expiry from now. The device binding stays. */
+/**
+ * PUT updatePrivateLink: the code; the multi-user flag when the call carries it; a duration renews the expiry from
+ * now. What the call does not carry stays as it is, as does the device binding.
+ */
 export async function updatePrivateLink(
   ctx: Ctx,
   {
@@ -151,7 +154,7 @@ export async function updatePrivateLink(
     businessId: string;
     kind: LinkKind;
     id: string;
-    input: Omit<LinkInput, 'linkExpiresAt'> & { linkExpiresAt?: ExpiryDuration };
+    input: { privateLink: string; allowMultipleUsers?: boolean; linkExpiresAt?: ExpiryDuration };
     now?: Date;
   },
 ): Promise<PrivateLinkPayload> {
@@ -163,7 +166,7 @@ export async function updatePrivateLink(
       .update(privateLinks)
       .set({
         privateLink: input.privateLink,
-        allowMultipleUsers: input.allowMultipleUsers,
+        ...(input.allowMultipleUsers === undefined ? {} : { allowMultipleUsers: input.allowMultipleUsers }),
         ...(input.linkExpiresAt ? { linkExpiresAt: expiryFrom(now, input.linkExpiresAt) } : {}),
       })
       .where(and(eq(privateLinks.businessId, businessId), eq(privateLinks.id, existing.id)))

@@ -182,6 +182,31 @@ describe('private link lifecycle', () => {
     expect((await two.open(owner, 'products', link.privateLink)).statusCode).toBe(403);
   });
 
+  it('an update leaves the multi-user flag and the expiry as stored when it does not carry them, and changes them when it does', async () => {
+    for (const kind of ['products', 'catalogues'] as const) {
+      const owner = await newOwner(`omit-${kind}`);
+      const ids = await insertProducts(app, owner.businessId, [
+        { productName: 'One', isPublic: false },
+        { productName: 'Two' },
+        { productName: 'Three' },
+      ]);
+      let itemId = ids[0] as string;
+      if (kind === 'catalogues') {
+        const made = await call(owner, 'catalogues', 'POST', 'create', { catalogueName: 'Set', description: 'd', products: ids });
+        itemId = made.json().payload.catalogue._id;
+      }
+      const link = await generate(owner, kind, itemId, { allowMultipleUsers: true });
+      const before = await linkRow(link._id);
+      const code = generatePrivateLinkCode();
+      const res = await call(owner, kind, 'PUT', 'updatePrivateLink', { id: link._id, privateLink: code });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await linkRow(link._id)).toEqual({ ...before, privateLink: code });
+      const off = await call(owner, kind, 'PUT', 'updatePrivateLink', { id: link._id, privateLink: code, allowMultipleUsers: false });
+      expect(off.statusCode).toBe(200);
+      expect(await linkRow(link._id)).toEqual({ ...before, privateLink: code, allowMultipleUsers: false });
+    }
+  });
+
   it('a catalogue link shows the private catalogue with its unblocked members, private ones included', async () => {
     const owner = await newOwner('cat-owner');
     const ids = await insertProducts(app, owner.businessId, [

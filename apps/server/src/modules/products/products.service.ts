@@ -11,8 +11,11 @@ import {
   type ProductInput,
   type ProductInputParsed,
   type ProductList,
+  type ProductUpdate,
+  type ProductUpdateParsed,
   type PublicFetchAllQuery,
   productInput,
+  productUpdate,
   type UpdateProductResult,
 } from '@stashblog/contract/products';
 import { relevanceSort } from '@stashblog/contract/search-options';
@@ -43,6 +46,7 @@ import { products } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createUploadSlots, deleteMedia, type Queryable } from '../media/media.service.ts';
 import { findMatches, tsqueryOf } from '../search/search-engine.ts';
+import { businessIsPublic, businessShows, itemIsPublic } from '../users/visibility.ts';
 import { recordVisit, type Visitor } from '../visits/visits.service.ts';
 import { toProduct } from './product-view.ts';
 
@@ -52,8 +56,10 @@ type Paging = { pageNo: number; perPage: number };
 const { search: _search, ...productColumns } = getTableColumns(products);
 const selection = { row: productColumns, businessName: businesses.businessName };
 
-function parseInput(input: ProductInput): ProductInputParsed {
-  const parsed = productInput.safeParse(input);
+type Schema<T> = { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } };
+
+function parseWith<T>(schema: Schema<T>, input: unknown): T {
+  const parsed = schema.safeParse(input);
   if (!parsed.success) throw AppError.badRequest(parsed.error.issues[0]?.message ?? 'Invalid product');
   return parsed.data;
 }
@@ -71,6 +77,23 @@ function columnsOf(data: ProductInputParsed) {
     totalUnits: data.totalUnits ?? null,
     link: data.link,
   };
+}
+
+/** The columns an update carries; a field it does not carry (undefined) is left out, so the stored value stays. */
+function carriedColumns(data: ProductUpdateParsed): Partial<ReturnType<typeof columnsOf>> {
+  const columns = {
+    productName: data.productName,
+    itemNo: data.itemNo,
+    description: data.description,
+    category: data.category,
+    tags: data.tags,
+    specifications: data.specifications,
+    disclaimers: data.disclaimers,
+    pricePerUnit: data.pricePerUnit,
+    totalUnits: data.totalUnits,
+    link: data.link,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
 }
 
 /** Ties are broken by id so that paging never repeats or skips a product. */
@@ -132,7 +155,7 @@ export async function createProduct(
   ctx: Ctx,
   { businessId, input }: { businessId: string; input: ProductInput },
 ): Promise<CreateProductResult> {
-  const data = parseInput(input);
+  const data = parseWith<ProductInputParsed>(productInput, input);
   const id = uuidv7();
   return ctx.db.transaction(async (tx) => {
     const slots = await createUploadSlots(ctx, { businessId, category: 'products', names: data.images, db: tx });
@@ -157,20 +180,21 @@ function currentImageKey(entry: string, current: string[]): string | null {
 }
 
 /**
- * PUT update: `images` lists the product's images in their new order; entries that are current
- * image urls are kept, every other entry is a new file name and gets an upload slot. Images no
- * longer listed are deleted with their files.
+ * PUT update: a field the call does not carry keeps what is stored. `images`, when given, lists the
+ * product's images in their new order; entries that are current image urls are kept, every other
+ * entry is a new file name and gets an upload slot. Images no longer listed are deleted with their files.
  */
 export async function updateProduct(
   ctx: Ctx,
-  { businessId, id, input }: { businessId: string; id: string; input: ProductInput },
+  { businessId, id, input }: { businessId: string; id: string; input: ProductUpdate },
 ): Promise<UpdateProductResult> {
-  const data = parseInput(input);
+  const data = parseWith<ProductUpdateParsed>(productUpdate, input);
   const { result, removed } = await ctx.db.transaction(async (tx) => {
     const existing = await requireOwned(tx, businessId, id, true);
     const current = existing.row.images;
-    const plan: ({ keep: string } | { name: string })[] = [];
-    for (const entry of data.images) {
+    // No `images` in the call: every current image stays, in its order.
+    const plan: ({ keep: string } | { name: string })[] = data.images === undefined ? current.map((keep) => ({ keep })) : [];
+    for (const entry of data.images ?? []) {
       const key = currentImageKey(entry, current);
       if (!key) plan.push({ name: entry });
       else if (!plan.some((p) => 'keep' in p && p.keep === key)) plan.push({ keep: key });
@@ -181,7 +205,7 @@ export async function updateProduct(
     const images = plan.map((p) => ('keep' in p ? p.keep : (slots.ids[next++] as string)));
     await tx
       .update(products)
-      .set({ ...columnsOf(data), images, updatedAt: new Date() })
+      .set({ ...carriedColumns(data), images, updatedAt: new Date() })
       .where(and(eq(products.businessId, businessId), eq(products.id, existing.row.id)));
     const updated = await requireOwned(tx, businessId, existing.row.id);
     return {
@@ -275,21 +299,22 @@ export function toggleProductPromotion(ctx: Pick<AppContext, 'db'>, { businessId
   return toggle(ctx, { businessId, id, field: 'isPromoted' });
 }
 
-/** PUT updateAllStatus: flips the business's all-products flag and gives every product that visibility. */
+/**
+ * PUT updateAllStatus: flips the business's "All products" switch, a layer above each product's own Public/Private
+ * state (users/visibility.ts, decision 036): no product is rewritten. The business's content version moves with the
+ * row (its trigger), so cached public pages drop.
+ */
 export async function toggleAllProductsStatus(
   ctx: Pick<AppContext, 'db'>,
   { businessId }: { businessId: string },
 ): Promise<{ status: boolean }> {
-  return ctx.db.transaction(async (tx) => {
-    const [b] = await tx
-      .update(businesses)
-      .set({ isAllProductsActive: sql`not ${businesses.isAllProductsActive}`, updatedAt: new Date() })
-      .where(eq(businesses.id, businessId))
-      .returning({ status: businesses.isAllProductsActive });
-    if (!b) throw AppError.unauthorised();
-    await tx.update(products).set({ isPublic: b.status, updatedAt: new Date() }).where(eq(products.businessId, businessId));
-    return b;
-  });
+  const [b] = await ctx.db
+    .update(businesses)
+    .set({ isAllProductsActive: sql`not ${businesses.isAllProductsActive}`, updatedAt: new Date() })
+    .where(eq(businesses.id, businessId))
+    .returning({ status: businesses.isAllProductsActive });
+  if (!b) throw AppError.unauthorised();
+  return b;
 }
 
 // ---- public calls (SPEC §7 Public products): always resolved through the business ----
@@ -298,12 +323,13 @@ async function publicBusiness(ctx: Pick<AppContext, 'db'>, businessName: string)
   const [b] = await ctx.db
     .select({ id: businesses.id })
     .from(businesses)
-    .where(and(eq(businesses.businessName, businessName.toLowerCase()), eq(businesses.isBlocked, false)));
+    .where(and(eq(businesses.businessName, businessName.toLowerCase()), businessIsPublic(sql`${businesses}`)));
   if (!b) throw AppError.notFound();
   return b.id;
 }
 
-const visible = and(eq(products.isPublic, true), eq(products.isBlocked, false), eq(businesses.isBlocked, false));
+// What visitors may see (users/visibility.ts), for queries that join the product's business.
+const visible = and(itemIsPublic(sql`${products}`), businessShows('product', sql`${businesses}`));
 
 async function findPublic(ctx: Pick<AppContext, 'db'>, { businessName, id }: { businessName: string; id: string }) {
   const businessId = await publicBusiness(ctx, businessName);
@@ -317,7 +343,7 @@ async function findPublic(ctx: Pick<AppContext, 'db'>, { businessName, id }: { b
   return found;
 }
 
-/** GET public fetch: a public, unblocked product of an unblocked business; otherwise 404. */
+/** GET public fetch: a product visitors may see (users/visibility.ts); otherwise 404. */
 export async function fetchPublicProduct(
   ctx: Pick<AppContext, 'db'>,
   { businessName, id }: { businessName: string; id: string },
@@ -350,16 +376,15 @@ function publicListQuery(sort: SortOption, promoted: boolean, category: boolean)
     .innerJoin(productJson, and(eq(productJson.businessId, products.businessId), eq(productJson.id, products.id)))
     .where(
       and(
-        // The business's id as a value (an unblocked business's, else none): the planner reads only
+        // The business's id as a value (one whose products visitors may see, else none): the planner reads only
         // this business's products through its own index (3 ms over 1,000,000 products, where a join
         // by name walked every visible product newest first: 1.4 s). No join to businesses: thirteen
         // look-ups of the business per page were a third of PostgreSQL's time on the statement.
         eq(
           products.businessId,
-          sql`(select b.id from ${businesses} b where b.business_name = ${sql.placeholder('businessName')} and not b.is_blocked)`,
+          sql`(select b.id from ${businesses} b where b.business_name = ${sql.placeholder('businessName')} and ${businessShows('product', sql`b`)})`,
         ),
-        eq(products.isPublic, true),
-        eq(products.isBlocked, false),
+        itemIsPublic(sql`${products}`),
         promoted ? eq(products.isPromoted, true) : undefined,
         category ? sql`lower(${products.category}) = ${sql.placeholder('category')}` : undefined,
       ),

@@ -182,6 +182,72 @@ describe('admin products', () => {
     expect(invalid.json().error).toBe(messages.productCategoryRequired);
   });
 
+  const full = {
+    ...base,
+    itemNo: 'BL-7',
+    images: ['a.png', 'b.png'],
+    specifications: ['Brass', '40 cm'],
+    disclaimers: ['Hand polished'],
+    tags: ['brass', 'lamp'],
+    totalUnits: 12,
+    pricePerUnit: 2500,
+    link: 'https://example.test/lamp',
+  };
+  const stored = async (id: string) => {
+    const [{ updatedAt: _u, search: _s, ...row }] = await app.ctx.db.select().from(products).where(eq(products.id, id));
+    return row;
+  };
+
+  it('leaves every optional field a call does not carry as it is stored', async () => {
+    const owner = await newOwner('omitter');
+    const product = await create(owner, full);
+    const before = await stored(product._id);
+    expect(before).toMatchObject({ itemNo: 'BL-7', totalUnits: 12, pricePerUnit: 2500, tags: ['brass', 'lamp'] });
+    expect(before.images).toHaveLength(2);
+    const res = await call(owner, 'PUT', 'update', { id: product._id, ...base });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payload.newProductImagesPreSignedUrls).toEqual([]);
+    expect(await stored(product._id)).toEqual(before);
+    expect(await app.ctx.db.select().from(media).where(eq(media.businessId, owner.businessId))).toHaveLength(2);
+    // Each optional field left out alone, the others sent as stored: still nothing changes.
+    const asSent = { ...full, images: product.images };
+    for (const field of ['itemNo', 'images', 'specifications', 'disclaimers', 'tags', 'totalUnits', 'pricePerUnit', 'link'] as const) {
+      const { [field]: _left, ...rest } = asSent;
+      const one = await call(owner, 'PUT', 'update', { id: product._id, ...rest });
+      expect(one.statusCode, field).toBe(200);
+      expect(await stored(product._id), field).toEqual(before);
+    }
+  });
+
+  it('removes what an update sends empty: images, lists, text and numbers', async () => {
+    const owner = await newOwner('emptier');
+    const product = await create(owner, full);
+    const res = await call(owner, 'PUT', 'update', {
+      id: product._id,
+      ...base,
+      itemNo: '',
+      images: [],
+      specifications: [],
+      disclaimers: [],
+      tags: [],
+      totalUnits: null,
+      pricePerUnit: '',
+      link: '',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stored(product._id)).toMatchObject({
+      itemNo: '',
+      images: [],
+      specifications: [],
+      disclaimers: [],
+      tags: [],
+      totalUnits: null,
+      pricePerUnit: null,
+      link: '',
+    });
+    expect(await app.ctx.db.select().from(media).where(eq(media.businessId, owner.businessId))).toHaveLength(0);
+  });
+
   it('treats a url of another product’s image as a new file name', async () => {
     const owner = await newOwner('borrower');
     const one = await create(owner, { images: ['x.png'] });
@@ -226,17 +292,20 @@ describe('admin products', () => {
     }
   });
 
-  it('flips every product with updateAllStatus', async () => {
+  it('flips the All products switch with updateAllStatus, leaving each product’s own state as it was', async () => {
     const owner = await newOwner('allstatus');
     const [a, b] = [await create(owner), await create(owner)];
     await call(owner, 'PUT', 'updateStatus', { id: a._id });
     const off = await call(owner, 'PUT', 'updateAllStatus');
     expect(off.json()).toMatchObject({ code: 201, message: serverMessages.allProductsInactive, payload: { status: false } });
-    const rows = await app.ctx.db.select().from(products).where(eq(products.businessId, owner.businessId));
-    expect(rows.every((r) => !r.isPublic)).toBe(true);
+    const publicOf = async () =>
+      Object.fromEntries(
+        (await app.ctx.db.select().from(products).where(eq(products.businessId, owner.businessId))).map((r) => [r.id, r.isPublic]),
+      );
+    expect(await publicOf()).toEqual({ [a._id]: true, [b._id]: false });
     const on = await call(owner, 'PUT', 'updateAllStatus');
     expect(on.json()).toMatchObject({ message: serverMessages.allProductsActive, payload: { status: true } });
-    for (const p of [a, b]) expect((await call(owner, 'GET', 'fetch', { id: p._id })).json().payload.product.isPublic).toBe(true);
+    expect(await publicOf()).toEqual({ [a._id]: true, [b._id]: false });
     const [biz] = await app.ctx.db.select().from(businesses).where(eq(businesses.id, owner.businessId));
     expect(biz?.isAllProductsActive).toBe(true);
   });

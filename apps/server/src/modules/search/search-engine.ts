@@ -5,6 +5,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../app-context.ts';
 import { catalogueNameDoc } from '../../db/schema/catalogues.ts';
 import { productLabelDoc, productNameDoc } from '../../db/schema/products.ts';
+import { itemIsPublic, itemShows, itemShowsIn } from '../users/visibility.ts';
 
 // The one search engine (docs/decisions/007, 017, 024 and 026) behind the storefront search, the nav box's
 // suggestions and the directory's product and catalogue searches: what a term matches, in which order,
@@ -98,12 +99,12 @@ export const resultImages = 6;
 export const memberImages = (businessId: SQL, catalogueId: SQL) => sql`array(select p.images[1]::text
   from catalogue_products cp join products p on p.business_id = cp.business_id and p.id = cp.product_id
   where cp.business_id = ${businessId} and cp.catalogue_id = ${catalogueId}
-    and p.is_public and not p.is_blocked and cardinality(p.images) > 0
+    and ${itemShows('product', sql`p`)} and cardinality(p.images) > 0
   order by cp.position, p.id limit ${resultImages})`;
 
 export type MatchOptions = {
   kinds: SearchKind[];
-  /** One business (already known to be visible), or null for every unblocked business. */
+  /** One business (already known to be public), or null for every business visitors may see. */
   businessId: string | null;
   /** Only promoted items (directory 'Promoted' sections), only others (false), or both (undefined). */
   promoted?: boolean;
@@ -206,13 +207,16 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
   const tsq = sql`${tq}::tsquery`;
   const offset = (opts.pageNo - 1) * opts.perPage;
   const limit = Math.min(offset + opts.perPage, searchCountCap);
-  // The blocked businesses are one small array computed once: a join would let the planner repeat a
-  // GIN scan per business (90 s for a common typo in bench/search.ts under decision 007).
-  const notBlocked = sql`array(select id from businesses where is_blocked)`;
+  // What visitors may see of each kind (users/visibility.ts). Across businesses the hidden businesses are one small
+  // array computed once: a join would let the planner repeat a GIN scan per business (90 s for a common typo in
+  // bench/search.ts under decision 007).
   const promoted = opts.promoted === undefined ? sql`` : sql` and t.is_promoted = ${opts.promoted}`;
-  const visible = sql`t.is_public and not t.is_blocked${promoted} and ${
-    opts.businessId ? sql`t.business_id = ${opts.businessId}` : sql`t.business_id <> all(${notBlocked})`
-  }`;
+  const visible = (kind: SearchKind) =>
+    sql`${
+      opts.businessId
+        ? sql`t.business_id = ${opts.businessId} and ${itemShowsIn(kind, sql`t`, sql`${opts.businessId}::uuid`)}`
+        : itemShows(kind, sql`t`)
+    }${promoted}`;
   const matching = sql`t.search @@ ${tsq}`;
   const relevance = opts.sort === 'Relevance';
   // A row's tier is read from its stored weighted document (A name, B labels): no document is rebuilt.
@@ -233,7 +237,7 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
   const kinds = opts.kinds.map((k) => sources[k]);
   // Every match of each kind, best first, up to `limit` (the planner's own choice; see the callers).
   const allOf = (s: Source) =>
-    sql`(select ${columns(s, tierOf(), false)} from ${s.from} t where ${visible} and ${matching} order by ${rankedOrder(s)} limit ${limit})`;
+    sql`(select ${columns(s, tierOf(), false)} from ${s.from} t where ${visible(s.kind)} and ${matching} order by ${rankedOrder(s)} limit ${limit})`;
   // Every match of every kind, one page of them (in SQL, so names sort by the database's collation); the details
   // for the page's rows alone.
   const allPage = (db: Exec) =>
@@ -253,7 +257,7 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
     const viaBtree = sql`coalesce(t.search, ''::tsvector) @@ ${tsq}`;
     const inShop = (s: Source) => (s.kind === 'product' && !tq.includes(':*') ? matching : viaBtree);
     const every = sql.join(
-      kinds.map((s) => sql`(select ${columns(s, tierOf())} from ${s.from} t where ${visible} and ${inShop(s)})`),
+      kinds.map((s) => sql`(select ${columns(s, tierOf())} from ${s.from} t where ${visible(s.kind)} and ${inShop(s)})`),
       sql` union all `,
     );
     // A catalogue's images are not read here: planning memberImages cost every search ~0.2 ms of backend CPU, also
@@ -269,7 +273,7 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
     searchTransaction(ctx.db, first, work);
   // The planner's guess chooses the plans below, never the result (every path pages exactly).
   const expected = kinds.some((s) => s.kind === 'product')
-    ? await estimate(direct(ctx.db), sql`select 1 from products t where ${visible} and ${matching}`, ctx.db)
+    ? await estimate(direct(ctx.db), sql`select 1 from products t where ${visible('product')} and ${matching}`, ctx.db)
     : 0;
   if (offset < limit && expected > searchCountCap && expected < commonRows) {
     // A term counted through GIN and expected past the cap: the count and the page do not need each other (the
@@ -350,8 +354,8 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
             ? []
             : [
                 sql`(select ${columns(s, sql`${tier}`)} from (select * from ${s.from} t
-                  where t.is_public and not t.is_blocked order by ${inOrder} limit ${walk}) t
-                where ${visible} and ${cond.row} order by ${inOrder} limit ${need})`,
+                  where ${itemIsPublic(sql`t`)} order by ${inOrder} limit ${walk}) t
+                where ${visible(s.kind)} and ${cond.row} order by ${inOrder} limit ${need})`,
               ];
         });
         tx.allow({ indexscan: true });
@@ -363,7 +367,7 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
       // The tier of a kind through its GIN index, optionally only from the items on the right of a page-order edge.
       const readOf = (s: Source, cond: { row: SQL; indexed: SQL }, edge?: string, inTierNo = tier) =>
         sql`(select ${columns(s, sql`${inTierNo}`)} from ${s.from} t
-          where ${visible} and ${cond.indexed} and ${cond.row}${edge === undefined ? sql`` : sql` and t.created_at ${opts.sort === 'Date, old to new' ? sql`<=` : sql`>=`} ${edge}::timestamptz`}
+          where ${visible(s.kind)} and ${cond.indexed} and ${cond.row}${edge === undefined ? sql`` : sql` and t.created_at ${opts.sort === 'Date, old to new' ? sql`<=` : sql`>=`} ${edge}::timestamptz`}
           order by ${tableOrder(opts.sort, s)} limit ${need})`;
       // Catalogues (a few dozen per shop) are read whole; outside walks their read rides along with the products'
       // first statement of the tier, a round trip fewer.
@@ -475,7 +479,7 @@ const direct = (db: Tx): Exec => ({
 const commonRows = 50_000;
 const prefixRows = 20_000;
 
-type CountQuery = { visible: SQL; matching: SQL; tsq: SQL };
+type CountQuery = { visible: (kind: SearchKind) => SQL; matching: SQL; tsq: SQL };
 
 /** How countMatches starts: on the table's first pages (a term the planner expects in commonRows products), or by GIN. */
 const counted = (kinds: Source[], expected: number) =>
@@ -493,7 +497,7 @@ async function countMatches(tx: Planned, kinds: Source[], q: CountQuery, expecte
   if (counted(kinds, expected) === 'gin') return { n: await ginCount(tx, kinds, q), common: false };
   tx.allow({ seqscan: false, bitmapscan: false, indexscan: false });
   const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from products t
-    where ${q.visible} and ${q.matching} and t.ctid < (select format('(%s,0)',
+    where ${q.visible('product')} and ${q.matching} and t.ctid < (select format('(%s,0)',
       ceil(relpages * least(1, ${prefixRows} / greatest(reltuples, 1)))::bigint)::tid from pg_class where oid = 'products'::regclass)
     limit ${over}) c`);
   return (rows[0]?.n ?? 0) >= over ? { n: over, common: true } : { n: await ginCount(tx, kinds, q), common: false };
@@ -504,12 +508,12 @@ async function ginCount(tx: Planned, kinds: Source[], q: CountQuery, opts: { lab
   tx.allow({ seqscan: false, indexscan: false, bitmapscan: true });
   const over = searchCountCap + 1;
   const counted = kinds.map((s) => {
-    const all = sql`(select count(*) from (select 1 from ${s.from} t where ${q.visible} and ${q.matching} limit ${over}) c)`;
+    const all = sql`(select count(*) from (select 1 from ${s.from} t where ${q.visible(s.kind)} and ${q.matching} limit ${over}) c)`;
     if (!opts.labelsFirst || !s.labelDoc) return all;
     // Every label match is a match (the document holds the name and the labels), and the label index's posting lists
     // are shorter than the whole document's: searchCountCap + 1 visible label matches prove the count capped. Fewer:
     // the document is counted too (PostgreSQL runs a CASE branch's sub-select only when the branch is taken).
-    const labels = sql`(select count(*) from (select 1 from ${s.from} t where ${q.visible} and ${s.labelDoc} @@ ${q.tsq} limit ${over}) c)`;
+    const labels = sql`(select count(*) from (select 1 from ${s.from} t where ${q.visible(s.kind)} and ${s.labelDoc} @@ ${q.tsq} limit ${over}) c)`;
     return sql`(case when ${labels} >= ${over} then ${over} else ${all} end)`;
   });
   const { rows } = await tx.execute<{ n: number }>(sql`select (${sql.join(counted, sql` + `)})::int as n`);

@@ -11,6 +11,7 @@ import type { AppContext } from '../../app-context.ts';
 import { catalogueNameDoc } from '../../db/schema/catalogues.ts';
 import { productNameDoc } from '../../db/schema/products.ts';
 import { requirePublicBusiness } from '../users/users.service.ts';
+import { itemShows, itemShowsIn } from '../users/visibility.ts';
 import { findMatches, type Match, memberImages, resultImages, tsqueryOf } from './search-engine.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
@@ -103,9 +104,9 @@ function toItem(r: Row): SearchResultItem {
 /** Names of visible products and catalogues with a name word starting with the typed text (nav box). */
 export async function suggestSearchTerms(ctx: Ctx, query: SearchSuggestionsQuery): Promise<SearchSuggestionsPayload> {
   const business = query.businessName ? await requirePublicBusiness(ctx, query.businessName) : null;
-  const notBlocked = sql`array(select id from businesses where is_blocked)`;
-  const inProducts = business ? sql`and p.business_id = ${business.id}` : sql`and p.business_id <> all(${notBlocked})`;
-  const inCatalogues = business ? sql`and c.business_id = ${business.id}` : sql`and c.business_id <> all(${notBlocked})`;
+  // What visitors may see (users/visibility.ts): in the one business, or across every business.
+  const shown = (kind: 'product' | 'catalogue', t: SQL) =>
+    business ? sql`${t}.business_id = ${business.id} and ${itemShowsIn(kind, t, sql`${business.id}::uuid`)}` : itemShows(kind, t);
   const typed = query.searchQuery.toLowerCase();
   const tq = await tsqueryOf(ctx, query.searchQuery, { letterPrefix: true });
   if (!tq) return { suggestions: [] };
@@ -115,10 +116,10 @@ export async function suggestSearchTerms(ctx: Ctx, query: SearchSuggestionsQuery
   const matches = (doc: SQL) => (business ? sql`coalesce(${doc}, ''::tsvector) @@ ${tsq}` : sql`${doc} @@ ${tsq}`);
   const { rows } = await ctx.db.execute<{ name: string }>(sql`with names as (
       (select p.product_name as name from products p
-        where ${matches(productNameDoc(sql`p.product_name`))} and p.is_public and not p.is_blocked ${inProducts} limit 200)
+        where ${matches(productNameDoc(sql`p.product_name`))} and ${shown('product', sql`p`)} limit 200)
       union all
       (select c.catalogue_name from catalogues c
-        where ${matches(catalogueNameDoc(sql`c.catalogue_name`))} and c.is_public and not c.is_blocked ${inCatalogues} limit 200))
+        where ${matches(catalogueNameDoc(sql`c.catalogue_name`))} and ${shown('catalogue', sql`c`)} limit 200))
     select name from (select distinct on (lower(name)) name from names order by lower(name)) d
     order by (lower(name) like ${`${typed.replace(/[\\%_]/g, '\\$&')}%`}) desc, length(name), lower(name)
     limit ${query.perPage}`);

@@ -1,10 +1,11 @@
 import { cataloguePath, productPath, storePath } from '@stashblog/contract/paths';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
 import { products } from '../../db/schema/products.ts';
 import type { Tenant } from '../../http/tenant.ts';
 import { requirePublicBusiness } from '../users/users.service.ts';
+import { itemShowsIn } from '../users/visibility.ts';
 
 // The sitemap protocol allows 50,000 URLs per file; the five fixed pages come first.
 const maxItems = 49_000;
@@ -21,13 +22,14 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`);
 }
 
-/** SPEC-listed public pages of one storefront plus every public, unblocked product and catalogue. */
+/** SPEC-listed public pages of one storefront plus every product and catalogue visitors may see. */
 export async function buildSitemap(ctx: Pick<AppContext, 'db' | 'config'>, tenant: Tenant): Promise<string> {
   const b = await requirePublicBusiness(ctx, tenant.businessName);
   const origin = storeOrigin(ctx, b.domain, tenant.onOwnDomain);
   const onOwn = tenant.onOwnDomain;
+  // What visitors may see (users/visibility.ts).
   const visible = <T extends typeof products | typeof catalogues>(t: T) =>
-    and(eq(t.businessId, b.id), eq(t.isPublic, true), eq(t.isBlocked, false));
+    and(eq(t.businessId, b.id), itemShowsIn(t === products ? 'product' : 'catalogue', sql`${t}`, sql`${b.id}::uuid`));
   const [productRows, catalogueRows] = await Promise.all([
     ctx.db
       .select({ id: products.id, updatedAt: products.updatedAt })

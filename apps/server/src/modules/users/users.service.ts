@@ -25,6 +25,7 @@ import { AppError } from '../../http/app-error.ts';
 import { findPendingEmail, requestEmailChange } from '../account/account.service.ts';
 import { failureCount, hashPassword, recordFailure, verifyPassword } from '../auth/auth.service.ts';
 import { createUploadSlots, deleteMedia, type Queryable } from '../media/media.service.ts';
+import { businessIsPublic, businessShows, itemIsPublic, itemShowsIn } from './visibility.ts';
 
 export async function createBusiness(
   ctx: Pick<AppContext, 'db'>,
@@ -54,14 +55,17 @@ export async function findBusinessByName(ctx: Pick<AppContext, 'db'>, businessNa
 
 export type TenantRow = { id: string; businessName: string; domain: string | null };
 
-/** A business visitors may see (not blocked), by its name or by a custom-domain Host. */
+/**
+ * A business visitors may see (users/visibility.ts: not blocked, and verified), by its name or by a custom-domain
+ * Host; null otherwise. Every storefront page (http/tenant.ts) and public call finds its business here.
+ */
 export async function findPublicBusiness(ctx: Pick<AppContext, 'db'>, by: { businessName: string } | { domain: string }) {
   const where = 'businessName' in by ? eq(businesses.businessName, by.businessName) : eq(businesses.domain, by.domain);
   const [b] = await ctx.db
-    .select({ id: businesses.id, businessName: businesses.businessName, domain: businesses.domain, isBlocked: businesses.isBlocked })
+    .select({ id: businesses.id, businessName: businesses.businessName, domain: businesses.domain })
     .from(businesses)
-    .where(where);
-  return b && !b.isBlocked ? { id: b.id, businessName: b.businessName, domain: b.domain } : null;
+    .where(and(where, businessIsPublic(sql`${businesses}`)));
+  return b ?? null;
 }
 
 /** The business answering on a custom-domain Host: stored domain equal to the Host, or to the Host without its port. */
@@ -78,16 +82,16 @@ export async function findBusinessByHost(
   return bare !== h ? lookup({ domain: bare }) : null;
 }
 
-/** A visible business by name, or 404 (unknown and blocked look the same to visitors). */
+/** A visible business by name, or 404 (unknown, blocked and unverified look the same to visitors). */
 export async function requirePublicBusiness(ctx: Pick<AppContext, 'db'>, businessName: string): Promise<TenantRow> {
   const b = businessName ? await findPublicBusiness(ctx, { businessName }) : null;
   if (!b) throw AppError.notFound(serverMessages.businessNotFound);
   return b;
 }
 
-// What visitors may see of a business's items (SPEC §4: public and not blocked by the platform).
+// What visitors may see of a business's products (users/visibility.ts).
 const publicProduct = (businessId: string) =>
-  and(eq(products.businessId, businessId), eq(products.isPublic, true), eq(products.isBlocked, false));
+  and(eq(products.businessId, businessId), itemShowsIn('product', sql`${products}`, sql`${businessId}::uuid`));
 
 type BusinessRow = typeof businesses.$inferSelect;
 
@@ -119,7 +123,7 @@ function toUserProfile(b: BusinessRow, totalCatalogues: number): UserProfile {
 /** SPEC §7 Public user fetchAll: visible profiles, newest first; one profile when businessName is given. */
 export async function fetchAllUsers(ctx: Pick<AppContext, 'db'>, query: FetchAllUsersQuery) {
   if (query.businessName !== undefined) await requirePublicBusiness(ctx, query.businessName);
-  const conditions: SQL[] = [eq(businesses.isBlocked, false)];
+  const conditions: SQL[] = [businessIsPublic(sql`${businesses}`)];
   if (query.businessName !== undefined) conditions.push(eq(businesses.businessName, query.businessName));
   if (query.isPrimeUser !== undefined) conditions.push(eq(businesses.isPrimeUser, query.isPrimeUser));
   if (query.searchQuery) {
@@ -131,7 +135,7 @@ export async function fetchAllUsers(ctx: Pick<AppContext, 'db'>, query: FetchAll
   }
   const where = and(...conditions);
   const totalCatalogues = sql<number>`(select count(*)::int from ${catalogues} c
-    where c.business_id = "businesses"."id" and c.is_public and not c.is_blocked)`;
+    where c.business_id = "businesses"."id" and ${itemIsPublic(sql`c`)} and ${businessShows('catalogue', sql`${businesses}`)})`;
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
       .select({ b: businesses, totalCatalogues })

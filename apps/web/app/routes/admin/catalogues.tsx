@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Link } from 'react-router';
 import { AdminCatalogueCard, type CatalogueAction } from '../../features/catalogues/admin-catalogue-card';
 import { type AdminCataloguesQuery, adminCataloguesKey, fetchAdminCatalogues } from '../../features/catalogues/admin-catalogues-api';
+import { StoreSwitchNotice } from '../../features/settings/settings-tiles';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { ListShell } from '../../ui/list-shell';
 import { useConfirm } from '../../ui/modal';
@@ -64,6 +65,7 @@ export default function AdminCatalogues() {
   return (
     <ListShell
       title="Catalogues"
+      subtitle={<StoreSwitchNotice noun="catalogues" />}
       actions={
         <Link to="/userAdmin/addCatalogue" className="rounded bg-primary px-4 py-2 text-on-primary">
           Add Catalogue

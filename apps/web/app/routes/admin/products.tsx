@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Link } from 'react-router';
 import { AdminProductCard, type CardAction } from '../../features/products/admin-product-card';
 import { type AdminProductsQuery, adminProductsKey, fetchAdminProducts } from '../../features/products/admin-products-api';
+import { StoreSwitchNotice } from '../../features/settings/settings-tiles';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { ListShell } from '../../ui/list-shell';
 import { useConfirm } from '../../ui/modal';
@@ -64,6 +65,7 @@ export default function AdminProducts() {
   return (
     <ListShell
       title="Products"
+      subtitle={<StoreSwitchNotice noun="products" />}
       actions={
         <Link to="/userAdmin/addProduct" className="rounded bg-primary px-4 py-2 text-on-primary">
           Add Product
