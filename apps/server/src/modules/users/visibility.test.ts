@@ -176,7 +176,7 @@ describe('the All products switch', () => {
       method: 'POST',
       url: '/api/public/products/createLead',
       payload: {
-        ...human(),
+        ...human('product-lead'),
         businessName: owner.businessName,
         fkProductId: id,
         name: 'Asha',
