@@ -22,6 +22,7 @@ import { registerTenant } from './http/tenant.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes.ts';
 import { domainsRoutes } from './modules/domains/domains.routes.ts';
+import { startDomainRechecks } from './modules/domains/domains.service.ts';
 import { forumRoutes } from './modules/forum/forum.routes.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
@@ -69,6 +70,9 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
     mail: mailDelivery({ config, db, log: app.log }),
   };
   app.addHook('onClose', async () => ctx.mail.stop());
+  // Verified custom domains are checked again daily; whichever node finds one due does it.
+  const domainRechecks = startDomainRechecks(ctx);
+  app.addHook('onClose', async () => domainRechecks.stop());
 
   // The public cache answers its hits first and at once; a version this node does not hold in
   // memory waits for the hooks below (decision 035).
@@ -93,7 +97,7 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerErrorHandler(app);
   registerHostileInput(app);
-  registerTenant(app, ctx);
+  registerTenant(app, ctx, versions);
   // Public reads cached by per-business content version, kept coherent across app nodes (decision 014).
   registerPublicCache(app, cache);
 
