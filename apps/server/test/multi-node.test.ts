@@ -73,6 +73,8 @@ async function startNode(databaseUrl: string): Promise<string> {
       SECRET: 's'.repeat(40),
       // one public origin for both, as behind one load balancer or CDN (its host is an app host)
       PUBLIC_URL: `http://${sharedHost}`,
+      // custom-domain checks (the daily re-check loop) never ask the machine's resolver
+      DNS_SERVERS: '127.0.0.1:9',
     },
   });
   children.push(child);

@@ -283,6 +283,8 @@ describe.skipIf(!process.env.CI && (!caddy || !hasWebBuild))('Caddy with two app
         SECRET: 's'.repeat(40),
         PUBLIC_URL: `https://${ownHost}`,
         TRUST_PROXY: '127.0.0.1',
+        // custom-domain checks (the daily re-check loop) never ask the machine's resolver
+        DNS_SERVERS: '127.0.0.1:9',
       },
     });
     node.child = child;
