@@ -57,10 +57,21 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
     // (a hop count is valid at run time; Fastify's types omit it)
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 1024 * 1024,
+    // A node shutting down (a restart behind the load balancer) answers what still reaches it on an
+    // open connection instead of 503, and closes that connection after the answer (below): the
+    // balancer's next request dials, is refused, and goes to another node (docs/deploy.md).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('owner', null);
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 
   const ctx: AppContext = {
     config,

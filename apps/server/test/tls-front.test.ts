@@ -373,14 +373,25 @@ describe.skipIf(!process.env.CI && (!caddy || !hasWebBuild))('Caddy with two app
         const req = https.request(
           { host: '127.0.0.1', port: frontPort, servername: ownHost, headers: { host: ownHost }, path: urlPath, agent },
           (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode ?? 0));
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (d) => {
+              body += d;
+            });
+            res.on('end', () => {
+              if (res.statusCode !== 200) errors.push(`${res.statusCode} ${urlPath} ${body.slice(0, 120)}`);
+              resolve(res.statusCode ?? 0);
+            });
           },
         );
-        req.on('error', () => resolve(0));
+        req.on('error', (e) => {
+          errors.push(`${(e as NodeJS.ErrnoException).code ?? ''} ${e.message}`);
+          resolve(0);
+        });
         req.end();
       });
     const statuses = new Map<number, number>();
+    const errors: string[] = [];
     let sent = 0;
     const paths = ['/home', '/api/public/user/fetchAll', '/healthz'];
     const load = async (done: () => boolean) => {
@@ -403,7 +414,7 @@ describe.skipIf(!process.env.CI && (!caddy || !hasWebBuild))('Caddy with two app
     }
     agent.destroy();
     const counts = Object.fromEntries(statuses);
-    console.log(`caddy restart walk: ${sent} requests, statuses ${JSON.stringify(counts)}`);
+    console.log(`caddy restart walk: ${sent} requests, statuses ${JSON.stringify(counts)} ${errors.join('; ')}`);
     expect(sent).toBeGreaterThanOrEqual(300);
     expect(counts[502] ?? 0, JSON.stringify(counts)).toBe(0);
     expect(counts[200], JSON.stringify(counts)).toBe(sent - (counts[404] ?? 0));
