@@ -1,14 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { domainTexts } from '@stashblog/contract/domains';
+import { limits } from '@stashblog/contract/limits';
 import { startDnsServer } from '../apps/server/src/modules/domains/dns-test-server.ts';
 import { expect, test } from './fixtures.ts';
 import { e2eDataDir, e2ePort } from './playwright.config.ts';
 
 // Issue 12 journey: an owner sets a custom domain in the profile, copies the TXT record shown,
 // verifies too early (refused, with the reason), creates the record, verifies, and visitors get the
-// storefront on that domain; removing it takes the domain away again. The server checks TXT records
-// through DNS_SERVERS, which playwright.config.ts points at the DNS server this test starts.
+// storefront on that domain; removing it takes the domain away again. The server checks DNS only
+// through DNS_SERVERS, which playwright.config.ts points at the DNS server this test starts on
+// loopback; the domain's A record points at 127.0.0.1 (PLATFORM_ADDRESSES), where the HTTP
+// challenge reaches this server (DOMAIN_CHECK_PORT). Issue 20: the TXT record alone is not enough.
 const repo = path.resolve(import.meta.dirname, '..');
 const business = 'domain-journey';
 const email = 'owner@domain-journey.test';
@@ -17,29 +20,27 @@ const password = 'domain-pass-1';
 const domain = 'brand.shop.test';
 const recordName = `_stashblog-challenge.${domain}`;
 
+const cli = (args: string[]) =>
+  execFileSync('node', ['--import', 'tsx', 'apps/server/src/cli/main.ts', ...args], {
+    cwd: repo,
+    env: { ...process.env, DATA_DIR: e2eDataDir, PORT: String(e2ePort), LOG_LEVEL: 'warn' },
+    stdio: 'pipe',
+  });
+
+/** `text` with the time now (or a minute ago) as the panel writes times: Asia/Kolkata, en-US (formatWhen). */
+function saidNow(text: (when: string) => string): RegExp {
+  const at = (ms: number) =>
+    new Date(ms).toLocaleString(limits.locale, { timeZone: limits.timeZone, dateStyle: 'medium', timeStyle: 'short' });
+  const pattern = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  return new RegExp([at(Date.now()), at(Date.now() - 60_000)].map((when) => pattern(text(when))).join('|'));
+}
+
 test('an owner sets a custom domain, proves it with a TXT record, and the storefront answers on it', async ({ page, context, request }) => {
   test.setTimeout(90_000);
   const records = new Map<string, string[]>();
   const dns = await startDnsServer(records, e2ePort);
   try {
-    execFileSync(
-      'node',
-      [
-        '--import',
-        'tsx',
-        'apps/server/src/cli/main.ts',
-        'create-business',
-        '--business',
-        business,
-        '--name',
-        'Domain Journey',
-        '--email',
-        email,
-        '--password',
-        password,
-      ],
-      { cwd: repo, env: { ...process.env, DATA_DIR: e2eDataDir, PORT: String(e2ePort), LOG_LEVEL: 'warn' }, stdio: 'pipe' },
-    );
+    cli(['create-business', '--business', business, '--name', 'Domain Journey', '--email', email, '--password', password]);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -85,17 +86,32 @@ test('an owner sets a custom domain, proves it with a TXT record, and the storef
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(recordName);
     await expect(panel.getByRole('table', { name: 'CNAME record' })).toContainText('localhost');
 
-    // too early: no record yet, so it fails and says why; the domain gets no certificate
+    // too early: no record yet, so it fails and says why, with when it checked (Asia/Kolkata, like
+    // every date); the domain gets no certificate
     await panel.getByRole('button', { name: 'Verify' }).click();
     await expect(status).toContainText(domainTexts.statusFailed);
     await expect(status).toContainText(domainTexts.notVerified(recordName));
+    await expect(status).toContainText(saidNow(domainTexts.checkedAt));
     expect((await request.get('/api/platform/domains/allowed', { params: { domain } })).status()).toBe(404);
 
-    // the owner creates the record at their DNS provider; now it verifies
-    records.set(recordName, [value]);
+    // the TXT record alone is not enough: the domain does not point at us yet, so it is not switched
+    records.set(`TXT ${recordName}`, [value]);
+    await panel.getByRole('button', { name: 'Verify' }).click();
+    await expect(status).toContainText(domainTexts.notPointing(domain, 'localhost'));
+    await expect(status).toContainText(domainTexts.statusFailed);
+    expect((await request.get('/api/platform/domains/allowed', { params: { domain } })).status()).toBe(404);
+    expect((await request.get(`/${business}/home`, { maxRedirects: 0 })).status()).toBe(200);
+
+    // the owner points it at us too; now it verifies (the server fetched its challenge over HTTP)
+    records.set(`A ${domain}`, ['127.0.0.1']);
     await panel.getByRole('button', { name: 'Verify' }).click();
     await expect(status).toContainText(domainTexts.statusVerified);
     await expect(page.getByText(domainTexts.verified)).toBeVisible();
+    await expect(status).toContainText(saidNow(domainTexts.verifiedSince));
+    // the platform URL moves visitors there, but not permanently in the first week
+    const moved = await request.get(`/${business}/products?x=1`, { maxRedirects: 0 });
+    expect(moved.status()).toBe(302);
+    expect(moved.headers().location).toBe(`http://${domain}/products?x=1`);
     await expect(status.getByRole('link', { name: `https://${domain}` })).toHaveAttribute('href', `https://${domain}/home`);
     await expect(panel.getByRole('button', { name: 'Verify' })).toHaveCount(0);
     expect((await request.get('/api/platform/domains/allowed', { params: { domain } })).status()).toBe(200);
@@ -120,6 +136,20 @@ test('an owner sets a custom domain, proves it with a TXT record, and the storef
     await expect(page.getByText(domainTexts.removed)).toBeVisible();
     await expect(field).toHaveValue('');
     expect((await request.get('/api/platform/domains/allowed', { params: { domain } })).status()).toBe(404);
+
+    // the operator sets it with the CLI: the owner's panel says verified (it said 'Verification failed')
+    await panel.getByRole('button', { name: 'Set domain' }).waitFor();
+    await field.fill(domain);
+    await panel.getByRole('button', { name: 'Set domain' }).click();
+    await expect(status).toContainText(domainTexts.statusPending);
+    records.delete(`A ${domain}`);
+    await panel.getByRole('button', { name: 'Verify' }).click();
+    await expect(status).toContainText(domainTexts.statusFailed);
+    cli(['set-domain', '--business', business, '--domain', domain]);
+    await page.reload();
+    await expect(status).toContainText(domainTexts.statusVerified);
+    await expect(status).not.toContainText(domainTexts.statusFailed);
+    await expect(panel.getByRole('button', { name: 'Verify' })).toHaveCount(0);
     expect(errors).toEqual([]);
   } finally {
     await dns.close();

@@ -54,6 +54,10 @@ export default defineConfig({
       // Custom-domain TXT checks ask the journeys' own DNS server (domains.spec.ts starts it on this
       // UDP port, which the HTTP server's TCP port does not occupy); nothing else resolves through it.
       DNS_SERVERS: `127.0.0.1:${e2ePort}`,
+      // ...where journeys' domains point at this machine (Chromium maps *.shop.test there too), and
+      // the domain check fetches its HTTP challenge from this server's port instead of 80
+      PLATFORM_ADDRESSES: '127.0.0.1',
+      DOMAIN_CHECK_PORT: String(e2ePort),
     },
     stdout: 'pipe',
     stderr: 'pipe',

@@ -25,6 +25,7 @@ import { antiSpamRoutes } from './modules/anti-spam/anti-spam.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes.ts';
 import { domainsRoutes } from './modules/domains/domains.routes.ts';
+import { startDomainRechecks } from './modules/domains/domains.service.ts';
 import { forumRoutes } from './modules/forum/forum.routes.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
@@ -59,9 +60,20 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
     // (a hop count is valid at run time; Fastify's types omit it)
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 1024 * 1024,
+    // A node shutting down (a restart behind the load balancer) answers what still reaches it on an
+    // open connection instead of 503, and closes that connection after the answer (below): the
+    // balancer's next request dials, is refused, and goes to another node (docs/deploy.md).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 
   const ctx: AppContext = {
     config,
@@ -71,6 +83,9 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
     mail: mailDelivery({ config, db, log: app.log }),
   };
   app.addHook('onClose', async () => ctx.mail.stop());
+  // Verified custom domains are checked again daily; whichever node finds one due does it.
+  const domainRechecks = startDomainRechecks(ctx);
+  app.addHook('onClose', async () => domainRechecks.stop());
 
   // The public cache answers its hits first and at once; a version this node does not hold in
   // memory waits for the hooks below (decision 035).
@@ -95,7 +110,7 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerErrorHandler(app);
   registerHostileInput(app);
-  registerTenant(app, ctx);
+  registerTenant(app, ctx, versions);
   // Before any route: each guarded route's session check is its first onRequest hook.
   registerGuards(app, ctx);
   // Public reads cached by per-business content version, kept coherent across app nodes (decision 014).

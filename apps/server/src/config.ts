@@ -62,6 +62,22 @@ const envSchema = z
           .map((h) => h.trim())
           .filter(Boolean),
       ),
+    // Addresses (or CIDR ranges) of the front visitors reach (the load balancer or Caddy): a custom
+    // domain may point at us with A/AAAA records within these instead of a CNAME to PUBLIC_URL's host.
+    PLATFORM_ADDRESSES: z
+      .string()
+      .optional()
+      .transform((s, c) => {
+        const entries = (s ?? '')
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean);
+        if (entries.every((e) => parseAddressRange(e))) return entries;
+        c.addIssue({ code: 'custom', message: 'must be a comma list of IP addresses or CIDR ranges (e.g. 203.0.113.7,2001:db8::/64)' });
+        return z.NEVER;
+      }),
+    // The port the custom-domain check fetches http://<domain>/.well-known/stashblog-domain/… on (80; tests use others).
+    DOMAIN_CHECK_PORT: z.coerce.number().int().min(1).max(65535).default(80),
     SEED_DEMO: z.enum(['0', '1']).default('1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // Web push (VAPID). Unset keys are generated once and kept in DATA_DIR/vapid.json.
@@ -134,8 +150,12 @@ export type Config = {
   /** How long a public form's challenge is accepted (FORM_CHALLENGE_TTL_SECONDS). */
   formChallengeTtlMs: number;
   webBuildDir: string;
-  /** DNS servers for custom-domain TXT checks; undefined: the system's resolvers. */
+  /** DNS servers for custom-domain checks; undefined: the system's resolvers. */
   dnsServers: string[] | undefined;
+  /** PLATFORM_ADDRESSES: where a custom domain's A/AAAA records may point (addresses or CIDR ranges). */
+  platformAddresses: string[];
+  /** The port of the custom-domain HTTP challenge fetch (80). */
+  domainCheckPort: number;
   vapid: { publicKey: string; privateKey: string; subject: string };
   pushEndpointOrigins: string[];
 };
@@ -181,6 +201,16 @@ export function parseTrustProxy(value: string | undefined): TrustProxy | null {
     return Number(bits) <= (family === 4 ? 32 : 128);
   };
   return entries.length && entries.every(valid) ? entries : null;
+}
+
+/** An IP address or CIDR range ('203.0.113.7', '10.0.0.0/8', '2001:db8::/64'); null when it is neither. */
+export function parseAddressRange(value: string): { address: string; bits: number; family: 'ipv4' | 'ipv6' } | null {
+  const [address = '', bits, ...rest] = value.trim().split('/');
+  const family = isIP(address);
+  if (!family || rest.length || (bits !== undefined && !/^\d{1,3}$/.test(bits))) return null;
+  const max = family === 4 ? 32 : 128;
+  const n = bits === undefined ? max : Number(bits);
+  return n <= max ? { address, bits: n, family: family === 4 ? 'ipv4' : 'ipv6' } : null;
 }
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -230,6 +260,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     formChallengeTtlMs: e.FORM_CHALLENGE_TTL_SECONDS * 1000,
     webBuildDir: path.join(repoRoot, 'apps/web/build'),
     dnsServers: e.DNS_SERVERS?.length ? e.DNS_SERVERS : undefined,
+    platformAddresses: e.PLATFORM_ADDRESSES,
+    domainCheckPort: e.DOMAIN_CHECK_PORT,
     vapid: {
       ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }

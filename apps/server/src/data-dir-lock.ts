@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 // One server per DATA_DIR: a second `npm start` on the same data refuses instead of running a
@@ -21,6 +21,9 @@ function isLiveServer(pid: number): boolean {
 
 export function acquireDataDirLock(dataDir: string): { release: () => void } {
   const file = path.join(dataDir, 'server.pid');
+  // A first start on a fresh machine: DATA_DIR does not exist yet (with SECRET and the VAPID keys
+  // set, nothing else has created it by now).
+  mkdirSync(dataDir, { recursive: true });
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, 'wx');

@@ -49,7 +49,6 @@ describe('HTTP core', () => {
       'cross-origin-resource-policy': 'same-origin',
       'origin-agent-cluster': '?1',
       'referrer-policy': 'no-referrer',
-      'strict-transport-security': 'max-age=31536000; includeSubDomains',
       'x-content-type-options': 'nosniff',
       'x-dns-prefetch-control': 'off',
       'x-download-options': 'noopen',
@@ -61,6 +60,29 @@ describe('HTTP core', () => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.headers, url).toMatchObject(expected);
       expect(res.headers['x-powered-by'], url).toBeUndefined();
+    }
+  });
+
+  it('sends Strict-Transport-Security over HTTPS only, as TRUST_PROXY decides the scheme', async () => {
+    const hsts = 'max-age=31536000; includeSubDomains';
+    await app.owner('hsts-shop');
+    const urls = ['/healthz', '/api/no-such-route', '/api/public/user/fetchHome?businessName=hsts-shop'];
+    // plain HTTP, and an untrusted client claiming HTTPS: never (twice: the second public read is a cache hit)
+    for (const url of [...urls, urls[2]]) {
+      for (const headers of [{}, { 'x-forwarded-proto': 'https' }]) {
+        const res = await app.inject({ method: 'GET', url, headers });
+        expect(res.statusCode, url).toBeLessThan(500);
+        expect(res.headers['strict-transport-security'], `${url} ${JSON.stringify(headers)}`).toBeUndefined();
+      }
+    }
+    // behind a trusted TLS proxy: HTTPS requests get it, its plain HTTP requests do not
+    const proxied = await createTestApp({ trustProxy: ['127.0.0.1'] });
+    await proxied.owner('hsts-shop');
+    for (const url of [...urls, urls[2]]) {
+      const https = await proxied.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
+      expect(https.headers['strict-transport-security'], url).toBe(hsts);
+      const http = await proxied.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'http' } });
+      expect(http.headers['strict-transport-security'], url).toBeUndefined();
     }
   });
 });

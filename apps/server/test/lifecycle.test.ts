@@ -1,4 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createECDH } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { encodePassword } from '@stashblog/contract/auth';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from './test-app.ts';
 
 // The real `main.ts` and CLI as processes on one DATA_DIR: restart, kill -9, second start, CLI.
 const run = promisify(execFile);
@@ -158,4 +160,47 @@ describe('server lifecycle on one DATA_DIR', () => {
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
   }, 240_000);
+});
+
+describe('first start on a fresh machine', () => {
+  it('with SECRET and the VAPID keys set, starts on a DATA_DIR that does not exist yet (it creates it)', async () => {
+    const app = await createTestApp();
+    const port = await freePort();
+    const fresh = path.join(dataDir, 'not', 'yet', 'there');
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        DATA_DIR: fresh,
+        PORT: String(port),
+        SEED_DEMO: '0',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: app.ctx.db.$client.options.connectionString as string,
+        SECRET: 's'.repeat(40),
+        VAPID_PUBLIC_KEY: ecdh.getPublicKey('base64url'),
+        VAPID_PRIVATE_KEY: ecdh.getPrivateKey('base64url'),
+      },
+    });
+    children.push(child);
+    let out = '';
+    child.stdout?.on('data', (d) => {
+      out += d;
+    });
+    child.stderr?.on('data', (d) => {
+      out += d;
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await Promise.race([
+      waitHealthy(port, () => out),
+      exited.then((code) => {
+        throw new Error(`server exited with ${code}:\n${out}`);
+      }),
+    ]);
+    expect(existsSync(path.join(fresh, 'server.pid'))).toBe(true);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(existsSync(path.join(fresh, 'server.pid'))).toBe(false);
+  }, 120_000);
 });

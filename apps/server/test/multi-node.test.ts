@@ -9,6 +9,7 @@ import { encodeId } from '@stashblog/contract/ids';
 import { serverMessages } from '@stashblog/contract/messages';
 import type { Product } from '@stashblog/contract/products';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setDomain } from '../src/cli/set-domain.ts';
 import { createSession } from '../src/modules/auth/auth.service.ts';
 import { createBusiness } from '../src/modules/users/users.service.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -27,16 +28,20 @@ let nodeB: string;
 const sharedHost = 'stash.test';
 
 /** A GET with the shared public host, as a CDN in front of both nodes would send it (fetch keeps its own Host). */
-function getShared(base: string, url: string): Promise<{ headers: http.IncomingHttpHeaders; body: string }> {
+function getShared(
+  base: string,
+  url: string,
+  host = sharedHost,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${base}${url}`, { headers: { host: sharedHost } }, (res) => {
+      .get(`${base}${url}`, { headers: { host } }, (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (d: string) => {
           body += d;
         });
-        res.on('end', () => resolve({ headers: res.headers, body }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
       })
       .on('error', reject);
   });
@@ -68,6 +73,8 @@ async function startNode(databaseUrl: string): Promise<string> {
       SECRET: 's'.repeat(40),
       // one public origin for both, as behind one load balancer or CDN (its host is an app host)
       PUBLIC_URL: `http://${sharedHost}`,
+      // custom-domain checks (the daily re-check loop) never ask the machine's resolver
+      DNS_SERVERS: '127.0.0.1:9',
     },
   });
   children.push(child);
@@ -301,5 +308,42 @@ describe('two app nodes on one database', () => {
     }
     expect((await logIn(nodeB, 'nobody-x@example.test', 'whatever-1')).status).toBe(429);
     expect((await logIn(nodeA, 'nobody-y@example.test', 'whatever-1')).status).toBe(429);
+  });
+
+  // Issue 20 item 8: a node cached host → business lookups for seconds, so after a domain was set
+  // the other node served the platform's 404 page for it (and went on redirecting after removal).
+  it('a custom domain set or removed elsewhere is routed the same way by both nodes within a second', async () => {
+    await signedInOwner('moving-shop');
+    const domain = 'moving-shop.test';
+    const notFound = `http://${sharedHost}/Error_404_Not_Found`;
+    // what node B does with the domain's Host, and with the shop's path on the shared host
+    const onDomain = async (base: string) => (await getShared(base, '/home', domain)).headers.location ?? null;
+    const onShared = async (base: string) => (await getShared(base, '/moving-shop/home')).headers.location ?? null;
+    const within = async (what: () => Promise<unknown>, expected: unknown, since: number) => {
+      let value = await what();
+      while (JSON.stringify(value) !== JSON.stringify(expected) && Date.now() - since < 1000) value = await what();
+      expect(value).toEqual(expected);
+    };
+    for (const node of [nodeA, nodeB]) {
+      expect(await onDomain(node)).toBe(notFound); // looked up, and kept by the node
+      expect(await onShared(node)).toBeNull();
+    }
+
+    // set by the operator's CLI (a third process on the same database)
+    await setDomain(app.ctx, { businessName: 'moving-shop', domain });
+    let since = Date.now();
+    for (const node of [nodeB, nodeA]) {
+      await within(() => onDomain(node), null, since);
+      await within(() => onShared(node), `http://${domain}/home`, since);
+    }
+    expect(Date.now() - since).toBeLessThan(1000);
+
+    await setDomain(app.ctx, { businessName: 'moving-shop', domain: '' });
+    since = Date.now();
+    for (const node of [nodeB, nodeA]) {
+      await within(() => onDomain(node), notFound, since);
+      await within(() => onShared(node), null, since);
+    }
+    expect(Date.now() - since).toBeLessThan(1000);
   });
 });

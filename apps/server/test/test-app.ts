@@ -8,6 +8,7 @@ import { afterAll, inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createDatabase, withDatabase } from '../src/db/client.ts';
+import { startDnsServer } from '../src/modules/domains/dns-test-server.ts';
 import { createBusiness } from '../src/modules/users/users.service.ts';
 
 /** The SECRET of every test app (test-form.ts signs a person's form challenge with it). */
@@ -36,13 +37,20 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   }
   await admin.end();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stash-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, SECRET: testSecret, LOG_LEVEL: 'silent' }, overrides);
+  // Custom-domain checks never ask the machine's resolver: unless the test names its own DNS server,
+  // an empty one on loopback answers every name with NXDOMAIN (the fuzz test verifies domains too).
+  const dns = overrides.dnsServers ? null : await startDnsServer(new Map());
+  const config = loadConfig(
+    { DATA_DIR: dataDir, SECRET: testSecret, LOG_LEVEL: 'silent' },
+    { ...(dns ? { dnsServers: [dns.address] } : {}), ...overrides },
+  );
   const { db, pool } = createDatabase(withDatabase(serverUrl, name));
   const app = await buildApp({ config, db });
   await app.ready();
 
   afterAll(async () => {
     await app.close();
+    await dns?.close();
     await pool.end();
     const c = new pg.Client({ connectionString: serverUrl });
     await c.connect();

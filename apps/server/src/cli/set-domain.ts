@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import { businesses } from '../db/schema/businesses.ts';
+import { domainClaims } from '../db/schema/domains.ts';
 import { AppError } from '../http/app-error.ts';
 
 // Hosts are compared lowercased and without a trailing dot, so 'Shop.Test.' and 'shop.test' are one domain.
@@ -8,7 +10,7 @@ export function normaliseDomain(domain: string): string {
   return domain.trim().toLowerCase().replace(/\.$/, '');
 }
 
-// `npm run cli -- set-domain`: until owners can set their own domain, the operator does it here.
+// `npm run cli -- set-domain`: the operator sets (or with '' removes) a business's domain without the owner's checks.
 export async function setDomain(
   ctx: Pick<AppContext, 'db' | 'config'>,
   { businessName, domain }: { businessName: string; domain: string },
@@ -28,9 +30,32 @@ export async function setDomain(
       .where(and(eq(businesses.domain, host), ne(businesses.id, business.id)));
     if (taken) throw AppError.conflict(`Domain '${host}' is already used by another business`);
   }
-  await ctx.db
-    .update(businesses)
-    .set({ domain: host || null, updatedAt: new Date() })
-    .where(eq(businesses.id, business.id));
+  await ctx.db.transaction(async (tx) => {
+    const now = new Date();
+    await tx
+      .update(businesses)
+      .set({ domain: host || null, updatedAt: now })
+      .where(eq(businesses.id, business.id));
+    if (!host) {
+      await tx.delete(domainClaims).where(eq(domainClaims.businessId, business.id));
+      return;
+    }
+    // The operator's word verifies it: the owner's panel says so, and the daily re-check and the
+    // week before permanent redirects count from now, as for a domain the owner verified.
+    await tx.delete(domainClaims).where(and(eq(domainClaims.domain, host), ne(domainClaims.businessId, business.id)));
+    const [current] = await tx.select().from(domainClaims).where(eq(domainClaims.businessId, business.id));
+    const verified = {
+      domain: host,
+      token: current?.domain === host ? current.token : randomBytes(16).toString('hex'),
+      checkedAt: now,
+      verifiedAt: now,
+      lastError: null,
+      nextCheckAt: new Date(now.getTime() + 24 * 3600_000),
+    };
+    await tx
+      .insert(domainClaims)
+      .values({ businessId: business.id, createdAt: now, ...verified })
+      .onConflictDoUpdate({ target: domainClaims.businessId, set: verified });
+  });
   return { businessName: name, domain: host || null };
 }

@@ -27,6 +27,8 @@ export type ContentVersions = {
   onChange(listener: (change: BusinessVersion) => void): void;
   /** True while the LISTEN connection is up (memory is trusted). */
   readonly live: boolean;
+  /** Changes whenever memory is dropped (`forget`, e.g. after a write here): what was read before may be old. */
+  readonly generation: number;
   close(): Promise<void>;
 };
 
@@ -118,6 +120,9 @@ export async function startContentVersions(db: Database, log: { warn: (o: object
   return {
     get live() {
       return live;
+    },
+    get generation() {
+      return epoch;
     },
     version,
     async byName(businessName) {

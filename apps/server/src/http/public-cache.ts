@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentVersions } from '../db/content-versions.ts';
+import type { SecurityHeaders } from './security-headers.ts';
 
 // The one cache of public responses (docs/decisions/014-public-cache-and-content-version.md): public API GETs and
 // anonymous storefront pages, kept in memory under (protocol, host, path + query) together with
@@ -175,11 +176,11 @@ function cacheableApiName(request: FastifyRequest): string | undefined | null {
  * `headers` are what every response carries (security-headers.ts), which the hook that sets them
  * would have set.
  */
-export function registerPublicCacheHits(app: FastifyInstance, cache: PublicCache, headers: Record<string, string>) {
+export function registerPublicCacheHits(app: FastifyInstance, cache: PublicCache, headers: SecurityHeaders) {
   app.addHook('onRequest', (request, reply, done) => {
     const name = cacheableApiName(request);
     const t = name === null ? null : cache.knownTicket(request, name);
-    if (t && cache.serve(t, request, reply.headers(headers))) return;
+    if (t && cache.serve(t, request, reply.headers(headers(request)))) return;
     done();
   });
 }

@@ -1,5 +1,8 @@
+import { challengePath } from '@stashblog/contract/domains';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import type { ContentVersions } from '../db/content-versions.ts';
+import { permanentRedirectAfterMs, routedDomainSince } from '../modules/domains/domains.service.ts';
 import { findBusinessByHost, findPublicBusiness, type TenantRow } from '../modules/users/users.service.ts';
 
 /** Whose storefront a page request is for; null on the marketing site (SPEC §2). */
@@ -63,27 +66,38 @@ const domainPassThrough = new Set([
   '/icon-maskable-512.png',
 ]);
 
-const skippedPrefixes = ['/api/', '/media/', '/assets/'];
+// (the custom-domain HTTP challenge answers on any host, routed or not)
+const skippedPrefixes = ['/api/', '/media/', '/assets/', challengePath];
 // Pages search engines must not index whatever the page markup says (SPEC: admin and private links).
 const noindexPage = /^(\/[^/]+)?\/(userAdmin|privateLink)(\/|$)|^\/(platform|verifyEmail|forgotPassword|resetPassword|confirmEmail)(\/|$)/;
-const cacheMs = 5000;
+// Without the version listener (reconnecting), lookups are kept this long at most.
+const unlistenedCacheMs = 1000;
 
-type Lookup = (key: { businessName: string } | { domain: string }) => Promise<TenantRow | null>;
+type TenantLookupRow = TenantRow & { domainSince: Date | null };
+type Lookup = (key: { businessName: string } | { domain: string }) => Promise<TenantLookupRow | null>;
 
-// Lookups are cached for a few seconds: every page view and asset-less data request asks again.
-function cachedLookup(ctx: AppContext): Lookup {
-  const cache = new Map<string, { at: number; value: Promise<TenantRow | null> }>();
+// Lookups are cached: every page view and asset-less data request asks again. An entry holds until
+// any node changes any business (the content version NOTIFY every node listens to, decision 014),
+// or until a write through this node's pool: a domain set, verified or removed on one node is
+// routed the same way on every node within milliseconds.
+function cachedLookup(ctx: AppContext, versions: ContentVersions): Lookup {
+  const cache = new Map<string, { at: number; generation: number; value: Promise<TenantLookupRow | null> }>();
+  versions.onChange(() => cache.clear());
   return (key) => {
     const id = 'businessName' in key ? `n:${key.businessName}` : `d:${key.domain}`;
     const now = Date.now();
     const hit = cache.get(id);
-    if (hit && now - hit.at < cacheMs) return hit.value;
+    if (hit && hit.generation === versions.generation && (versions.live || now - hit.at < unlistenedCacheMs)) return hit.value;
     if (cache.size > 10_000) cache.clear();
-    const value = findPublicBusiness(ctx, key).catch((e) => {
-      cache.delete(id);
-      throw e;
-    });
-    cache.set(id, { at: now, value });
+    const value = findPublicBusiness(ctx, key)
+      .then(async (row) =>
+        row ? { ...row, domainSince: row.domain ? await routedDomainSince(ctx, { businessId: row.id, domain: row.domain }) : null } : null,
+      )
+      .catch((e) => {
+        cache.delete(id);
+        throw e;
+      });
+    cache.set(id, { at: now, generation: versions.generation, value });
     return value;
   };
 }
@@ -105,18 +119,29 @@ function decodeSegment(segment: string): string {
   }
 }
 
+// A routed domain is moved to permanently only once it has been verified for a week.
+function isPermanent(business: TenantLookupRow): boolean {
+  return business.domainSince !== null && Date.now() - business.domainSince.getTime() >= permanentRedirectAfterMs;
+}
+
+/** The path on the custom domain for a /{business}/… path on our own host. */
+function storeRest(path: string): string {
+  const rest = path.slice(path.indexOf('/', 1) === -1 ? path.length : path.indexOf('/', 1));
+  return rest === '' || rest === '/' ? '/home' : rest;
+}
+
 export function requestHost(request: FastifyRequest): string {
   return (request.host || request.headers.host || '').toLowerCase();
 }
 
 /** Registers the page-routing hook (SPEC §2): redirects, and `request.tenant` for the pages. */
-export function registerTenant(app: FastifyInstance, ctx: AppContext) {
-  const lookup = cachedLookup(ctx);
+export function registerTenant(app: FastifyInstance, ctx: AppContext, versions: ContentVersions) {
+  const lookup = cachedLookup(ctx, versions);
   const scheme = ctx.config.publicUrl.startsWith('https:') ? 'https' : 'http';
   app.decorateRequest('tenant', null);
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
     const { path: rawPath, query } = splitUrl(request.url);
     // /healthz answers on any Host (load balancers and probes use addresses, not our names)
     if (rawPath === '/healthz' || rawPath === '/api' || rawPath === '/media' || skippedPrefixes.some((p) => rawPath.startsWith(p))) return;
@@ -126,8 +151,19 @@ export function registerTenant(app: FastifyInstance, ctx: AppContext) {
     const isData = rawPath.endsWith('.data');
     const path = isData ? rawPath.slice(0, -'.data'.length).replace(/^\/_root$/, '/') : rawPath;
     const host = requestHost(request);
-    if (noindexPage.test(path)) reply.header('X-Robots-Tag', 'noindex, nofollow');
-    const redirect = (status: 301 | 302, to: string) => (isData ? undefined : reply.redirect(to, status));
+    if (isRead && noindexPage.test(path)) reply.header('X-Robots-Tag', 'noindex, nofollow');
+    const redirect = (status: 301 | 302 | 307 | 308, to: string) => (isData ? undefined : reply.redirect(to, status));
+
+    if (!isRead) {
+      // Other methods are not routed here, except that /{business}/… on our own host moves to the
+      // business's custom domain the way a GET does (307/308 keep the method and body).
+      if (!isOwnHost(ctx, host) || path === '/') return;
+      const segment = decodeSegment(path.split('/')[1] ?? '');
+      if (globalSegments.has(segment)) return;
+      const business = await lookup({ businessName: segment });
+      if (!business?.domain) return;
+      return redirect(isPermanent(business) ? 308 : 307, `${scheme}://${business.domain}${storeRest(path)}${query}`);
+    }
 
     if (!isOwnHost(ctx, host)) {
       const business = await findBusinessByHost(ctx, host, lookup);
@@ -146,8 +182,8 @@ export function registerTenant(app: FastifyInstance, ctx: AppContext) {
     if (!business) return redirect(302, '/home');
     const rest = restSegments.length ? `/${restSegments.join('/')}` : '';
     if (business.domain) {
-      const target = rest === '' || rest === '/' ? '/home' : rest;
-      return redirect(301, `${scheme}://${business.domain}${target}${query}`);
+      // 302 while the domain is new: a browser keeps a 301 even after the domain is removed
+      return redirect(isPermanent(business) ? 301 : 302, `${scheme}://${business.domain}${storeRest(path)}${query}`);
     }
     request.tenant = { businessName: business.businessName, onOwnDomain: false };
     if (rest === '' || rest === '/') return redirect(302, `/${business.businessName}/home${query}`);

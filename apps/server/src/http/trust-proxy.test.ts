@@ -71,7 +71,7 @@ describe('with TRUST_PROXY unset, X-Forwarded-* headers change nothing', () => {
     const res = await app.inject({ url: '/', headers: { host: own, 'x-forwarded-host': 'nobody.test' } });
     expect(res.headers.location).toBe('/home');
     const domain = await app.inject({ url: '/proxy-shop/home', headers: { host: own, 'x-forwarded-host': 'elsewhere.test' } });
-    expect(domain.statusCode).toBe(301);
+    expect(domain.statusCode).toBe(302); // a domain verified less than a week ago
     expect(domain.headers.location).toBe('http://proxy-shop.test/home');
   });
 });

@@ -158,12 +158,14 @@ export async function resetPassword(ctx: Ctx, { token, newPassword }: { token: s
       .update(accountTokens)
       .set({ usedAt: new Date() })
       .where(and(eq(accountTokens.businessId, row.businessId), eq(accountTokens.purpose, 'password-reset'), isNull(accountTokens.usedAt)));
-    await tx.update(businesses).set({ passwordHash, updatedAt: new Date() }).where(eq(businesses.id, row.businessId));
     await revokeSessions(tx, { businessId: row.businessId, keepTokenHash: null });
     await tx
       .update(signups)
       .set({ verifiedAt: new Date() })
       .where(and(eq(signups.businessId, row.businessId), isNull(signups.verifiedAt)));
+    // After the sign-up row: this write bumps the business's content version, so a business made
+    // public by the reset is routed at once on every node (see verifyEmail in onboarding).
+    await tx.update(businesses).set({ passwordHash, updatedAt: new Date() }).where(eq(businesses.id, row.businessId));
   });
 }
 

@@ -1,4 +1,4 @@
-import { allowedQuery, domainStatus, domainTexts, setDomainBody } from '@stashblog/contract/domains';
+import { allowedQuery, challengeParams, challengePath, domainStatus, domainTexts, setDomainBody } from '@stashblog/contract/domains';
 import { envelopeSchema } from '@stashblog/contract/envelope';
 import { serverMessages } from '@stashblog/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,7 +7,8 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { ownerOf } from '../../http/guards.ts';
-import { fetchDomainStatus, isDomainAllowed, setDomain, verifyDomain } from './domains.service.ts';
+import { requestHost } from '../../http/tenant.ts';
+import { answerChallenge, fetchDomainStatus, isDomainAllowed, setDomain, verifyDomain } from './domains.service.ts';
 
 export function domainsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -33,6 +34,19 @@ export function domainsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       },
       async (request) => ok(await verifyDomain(ctx, { businessId: ownerOf(request).businessId }), domainTexts.verified),
+    );
+
+    // The HTTP challenge verification fetches (on any host, before the domain is routed): the token,
+    // when it is the claim of the domain asked for.
+    app.get(
+      // a wildcard, not `:token`: a parametric route here makes the router refuse other long first segments with 414
+      `${challengePath}*`,
+      { schema: { hide: true, params: challengeParams }, config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
+      async (request, reply) => {
+        const token = await answerChallenge(ctx, { host: requestHost(request), token: request.params['*'] });
+        if (!token) throw AppError.notFound();
+        return reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(token);
+      },
     );
 
     // For the TLS proxy (Caddy on_demand_tls ask): 200 when the host may get a certificate, else 404.

@@ -127,11 +127,17 @@ export async function signUp(ctx: Ctx, { input }: { input: SignUpBody }): Promis
 export async function verifyEmail(ctx: Ctx, { token }: { token: string }): Promise<{ authorization: string; businessName: string }> {
   const businessId = readToken(ctx, token);
   if (!businessId) throw AppError.badRequest(onboardingTexts.linkInvalid);
-  const [updated] = await ctx.db
-    .update(signups)
-    .set({ verifiedAt: new Date() })
-    .where(and(eq(signups.businessId, businessId), isNull(signups.verifiedAt)))
-    .returning({ businessId: signups.businessId });
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(signups)
+      .set({ verifiedAt: new Date() })
+      .where(and(eq(signups.businessId, businessId), isNull(signups.verifiedAt)))
+      .returning({ businessId: signups.businessId });
+    // The business turns public (visibility.ts): a write to its row bumps its content version, which
+    // drops every node's cached 'no such business' for it (tenant look-ups, the public cache).
+    if (row) await tx.update(businesses).set({ updatedAt: new Date() }).where(eq(businesses.id, businessId));
+    return row;
+  });
   if (!updated) {
     const [exists] = await ctx.db.select({ id: signups.businessId }).from(signups).where(eq(signups.businessId, businessId));
     throw AppError.badRequest(exists ? onboardingTexts.linkUsed : onboardingTexts.linkInvalid);

@@ -7,6 +7,7 @@ import { copyText } from '../../ui/copy-text';
 import { Field } from '../../ui/field';
 import { useConfirm } from '../../ui/modal';
 import { toast } from '../../ui/toasts';
+import { formatWhen } from '../platform/format';
 
 export const domainStatusKey = ['custom-domain'] as const;
 
@@ -115,7 +116,8 @@ export function DomainSettings() {
           Custom domain
         </h2>
         <p className="text-muted text-sm">
-          Show your storefront on an address of your own, like shop.example.com. It goes live once a DNS record proves the domain is yours.
+          Show your storefront on an address of your own, like shop.example.com. It goes live once its DNS records prove the domain is yours
+          and point it here.
         </p>
       </div>
       {body}
@@ -189,16 +191,17 @@ type ClaimProps = {
 };
 
 function ClaimView({ status, busy, onVerify, onChange, onRemove }: ClaimProps) {
-  const { claim, domain: live, target } = status;
-  // A domain set by the operator (CLI) is routed without a claim of the owner's.
-  const verified = claim ? claim.verified : live !== null;
+  const { claim, domain: live, target, addresses } = status;
+  // The server's word: pending (not checked yet), verified (routed), failing (the last check failed, with its reason).
+  // A domain routed before claims were recorded has none; it is live, so verified.
+  const state = claim ? claim.state : live !== null ? 'verified' : 'pending';
+  const verified = state === 'verified';
   const shown = claim?.domain ?? live ?? '';
-  const failed = !verified && Boolean(claim?.lastError);
-  const state = verified ? 'verified' : failed ? 'failed' : 'pending';
+  const failed = state === 'failing';
   const badge = {
     verified: { text: domainTexts.statusVerified, className: 'bg-green-100 text-green-900', icon: '✓' },
     pending: { text: domainTexts.statusPending, className: 'bg-amber-100 text-amber-900', icon: '•' },
-    failed: { text: domainTexts.statusFailed, className: 'bg-red-100 text-red-900', icon: '✗' },
+    failing: { text: domainTexts.statusFailed, className: 'bg-red-100 text-red-900', icon: '✗' },
   }[state];
 
   return (
@@ -217,12 +220,12 @@ function ClaimView({ status, busy, onVerify, onChange, onRemove }: ClaimProps) {
             <a href={`https://${shown}/home`} target="_blank" rel="noreferrer" className="break-all underline">
               https://{shown}
             </a>
-            .
+            .{claim?.verifiedAt ? <span className="text-muted"> {domainTexts.verifiedSince(formatWhen(claim.verifiedAt))}</span> : null}
           </p>
         ) : failed && claim?.lastError ? (
           <p className="text-red-800 text-sm">
             {claim.lastError}
-            {claim.checkedAt ? <span className="text-muted"> Last checked {new Date(claim.checkedAt).toLocaleString()}.</span> : null}
+            {claim.checkedAt ? <span className="text-muted"> {domainTexts.checkedAt(formatWhen(claim.checkedAt))}</span> : null}
           </p>
         ) : (
           <p className="text-sm">Create the DNS records below, then press Verify.</p>
@@ -258,9 +261,18 @@ function ClaimView({ status, busy, onVerify, onChange, onRemove }: ClaimProps) {
                 ['Target', target, true],
               ]}
             />
+            {addresses.length ? (
+              <p className="text-muted text-sm">
+                Where a CNAME is not possible (a domain without www), A or AAAA records to{' '}
+                <span className="break-all font-mono">{addresses.join(', ')}</span> work too.
+              </p>
+            ) : null}
           </li>
           <li>
-            <p>Press Verify. DNS changes can take from a few minutes to a few hours to show.</p>
+            <p>
+              Press Verify. We check both records and that the domain reaches us. DNS changes can take from a few minutes to a few hours to
+              show.
+            </p>
           </li>
         </ol>
       ) : null}
