@@ -717,7 +717,7 @@ describe('device binding against devices with cookies of their own', () => {
       method: 'GET',
       url: '/api/public/products/fetchPrivateLink',
       query: { businessName: owner.businessName, privateLink: link.privateLink, fingerPrint: 'fp-jar' },
-      headers: { cookie: `theme=dark; lang=en; ${one.cookie} ;=x; seen=1` },
+      headers: { cookie: `sb_devicex; theme=dark; lang=en; ${one.cookie} ;=x; seen=1` },
       remoteAddress: '10.6.0.1',
     });
     expect(jar.statusCode).toBe(200);
