@@ -108,7 +108,14 @@ describe('private link lifecycle', () => {
     const owner = await newOwner('lifecycle');
     const productId = await privateProduct(owner);
     const link = await generate(owner, 'products', productId);
-    expect(link).toMatchObject({ privateLink: expect.stringMatching(/^[A-Za-z0-9]{20}$/), visits: 0, linkViewed: false, isBound: false });
+    expect(link).toMatchObject({
+      privateLink: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
+      visits: 0,
+      linkViewed: false,
+      isBound: false,
+      fkProductId: productId,
+      fkCatalogueId: null,
+    });
     const expiresIn = new Date(link.linkExpiresAt).getTime() - Date.now();
     expect(expiresIn).toBeGreaterThan(3590_000);
     expect(expiresIn).toBeLessThanOrEqual(3600_000);
@@ -197,6 +204,7 @@ describe('private link lifecycle', () => {
     expect(created.statusCode, created.body).toBe(201);
     const catalogueId = created.json().payload.catalogue._id;
     const link = await generate(owner, 'catalogues', catalogueId, { linkExpiresAt: { unit: 'Weeks', amount: 4 } });
+    expect(link).toMatchObject({ fkCatalogueId: catalogueId, fkProductId: null });
     const viewer = device('fp-cat');
     const res = await viewer.open(owner, 'catalogues', link.privateLink);
     expect(res.statusCode, res.body).toBe(200);
