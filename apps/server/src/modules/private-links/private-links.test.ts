@@ -1,17 +1,21 @@
-import { messages } from '@stashblog/contract/messages';
+import { createHmac } from 'node:crypto';
+import { messages, serverMessages } from '@stashblog/contract/messages';
+import { mediaUrl } from '@stashblog/contract/paths';
 import { privateLinkTexts } from '@stashblog/contract/private-link-texts';
 import { generatePrivateLinkCode, type PrivateLink } from '@stashblog/contract/private-links';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { businesses } from '../../db/schema/businesses.ts';
+import { catalogues } from '../../db/schema/catalogues.ts';
 import { privateLinks } from '../../db/schema/private-links.ts';
 import { products } from '../../db/schema/products.ts';
 import { human } from '../anti-spam/test-form.ts';
 import { createSession } from '../auth/auth.service.ts';
 import { insertProducts } from '../catalogues/test-products.ts';
 import { createBusiness } from '../users/users.service.ts';
-import { deviceCookieName } from './device-cookie.ts';
-import { openPrivateProduct } from './private-links.service.ts';
+import { deviceCookieName, deviceFromCookies } from './device-cookie.ts';
+import { generatePrivateLink, openPrivateProduct, updatePrivateLink } from './private-links.service.ts';
 
 type Owner = { token: string; businessId: string; businessName: string };
 type Kind = 'products' | 'catalogues';
@@ -104,7 +108,14 @@ describe('private link lifecycle', () => {
     const owner = await newOwner('lifecycle');
     const productId = await privateProduct(owner);
     const link = await generate(owner, 'products', productId);
-    expect(link).toMatchObject({ privateLink: expect.stringMatching(/^[A-Za-z0-9]{20}$/), visits: 0, linkViewed: false, isBound: false });
+    expect(link).toMatchObject({
+      privateLink: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
+      visits: 0,
+      linkViewed: false,
+      isBound: false,
+      fkProductId: productId,
+      fkCatalogueId: null,
+    });
     const expiresIn = new Date(link.linkExpiresAt).getTime() - Date.now();
     expect(expiresIn).toBeGreaterThan(3590_000);
     expect(expiresIn).toBeLessThanOrEqual(3600_000);
@@ -218,6 +229,7 @@ describe('private link lifecycle', () => {
     expect(created.statusCode, created.body).toBe(201);
     const catalogueId = created.json().payload.catalogue._id;
     const link = await generate(owner, 'catalogues', catalogueId, { linkExpiresAt: { unit: 'Weeks', amount: 4 } });
+    expect(link).toMatchObject({ fkCatalogueId: catalogueId, fkProductId: null });
     const viewer = device('fp-cat');
     const res = await viewer.open(owner, 'catalogues', link.privateLink);
     expect(res.statusCode, res.body).toBe(200);
@@ -582,5 +594,428 @@ describe('guessing and leaking', () => {
         expect(visit.statusCode).toBe(404);
       }
     }
+  });
+});
+
+describe('device binding against devices with cookies of their own', () => {
+  const parts = (cookie: string | undefined) => {
+    const [id, sig] = (cookie as string).slice(deviceCookieName.length + 1).split('.');
+    return { id, sig };
+  };
+  /** A device that has its own valid signed cookie, from opening a multi-user link of another item. */
+  async function deviceWithOwnCookie(owner: Owner, fingerPrint: string, ip: string) {
+    const other = await generate(owner, 'products', await privateProduct(owner, 'Open to all'), { allowMultipleUsers: true });
+    const d = device(fingerPrint, ip);
+    expect((await d.open(owner, 'products', other.privateLink)).statusCode).toBe(200);
+    expect(d.cookie).toMatch(new RegExp(`^${deviceCookieName}=[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}$`));
+    return d;
+  }
+  let ipCount = 0;
+  const productLead = (owner: Owner, productId: string, code: string, cookie: string | undefined) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/public/products/createLead',
+      payload: {
+        ...human(),
+        name: 'Ravi',
+        email: 'ravi@example.test',
+        phoneNo: '9876543210',
+        query: 'Still available?',
+        businessName: owner.businessName,
+        fkProductId: productId,
+        privateLink: code,
+      },
+      headers: cookie ? { cookie } : {},
+      remoteAddress: `10.20.0.${++ipCount}`,
+    });
+
+  it('a cookie of the right shape with a wrong signature is not the bound device, for views and queries', async () => {
+    const owner = await newOwner('bad-signature');
+    const productId = await privateProduct(owner);
+    const link = await generate(owner, 'products', productId);
+    const one = device('fp-sig', '10.1.0.1');
+    expect((await one.open(owner, 'products', link.privateLink)).statusCode).toBe(200);
+    const { id, sig } = parts(one.cookie);
+    // the bound id, the bound fingerprint, a signature of the right length and alphabet that is not the server's
+    const wrongSig = `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
+    const forged = device('fp-sig', '10.1.0.2');
+    forged.cookie = `${deviceCookieName}=${id}.${wrongSig}`;
+    const refused = await forged.open(owner, 'products', link.privateLink);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: privateLinkTexts.viewerOtherDevice, payload: null });
+    // the forged cookie is replaced by a new device of its own
+    expect(parts(forged.cookie).id).not.toBe(id);
+    const forgedLead = await productLead(owner, productId, link.privateLink, `${deviceCookieName}=${id}.${wrongSig}`);
+    expect(forgedLead.statusCode).toBe(404);
+    // the real cookie still sends
+    expect((await productLead(owner, productId, link.privateLink, one.cookie)).statusCode).toBe(201);
+  });
+
+  it("another device's signature on the bound device id is refused, for views and queries", async () => {
+    const owner = await newOwner('swapped-id');
+    const productId = await privateProduct(owner);
+    const link = await generate(owner, 'products', productId);
+    const one = device('fp-swap', '10.2.0.1');
+    expect((await one.open(owner, 'products', link.privateLink)).statusCode).toBe(200);
+    const two = await deviceWithOwnCookie(owner, 'fp-swap', '10.2.0.2');
+    const swappedCookie = `${deviceCookieName}=${parts(one.cookie).id}.${parts(two.cookie).sig}`;
+    two.cookie = swappedCookie;
+    expect((await two.open(owner, 'products', link.privateLink)).statusCode).toBe(403);
+    expect((await productLead(owner, productId, link.privateLink, swappedCookie)).statusCode).toBe(404);
+    expect(await linkRow(link._id)).toMatchObject({ deviceId: parts(one.cookie).id });
+  });
+
+  it('a device with its own valid cookie and the same fingerprint gets nothing from a link bound to another, and cannot ask about it', async () => {
+    const owner = await newOwner('own-cookie');
+    const productId = await privateProduct(owner);
+    const link = await generate(owner, 'products', productId);
+    const one = device('fp-same-model', '10.3.0.1');
+    expect((await one.open(owner, 'products', link.privateLink)).statusCode).toBe(200);
+    // device two: same browser model (same fingerprint), its own perfectly valid cookie
+    const two = await deviceWithOwnCookie(owner, 'fp-same-model', '10.3.0.2');
+    const cookieTwo = two.cookie;
+    const refused = await two.open(owner, 'products', link.privateLink);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: privateLinkTexts.viewerOtherDevice, payload: null });
+    expect(two.cookie).toBe(cookieTwo);
+    const marked = await app.inject({
+      method: 'PUT',
+      url: '/api/public/products/updatePrivateLink',
+      payload: { businessName: owner.businessName, privateLink: link.privateLink, linkViewed: true, fingerPrint: 'fp-same-model' },
+      headers: { cookie: cookieTwo as string },
+      remoteAddress: '10.3.0.2',
+    });
+    expect(marked.statusCode).toBe(403);
+    expect((await productLead(owner, productId, link.privateLink, cookieTwo)).statusCode).toBe(404);
+    // the bound device is still the one
+    expect(await linkRow(link._id)).toMatchObject({ deviceId: parts(one.cookie).id, fingerPrint: 'fp-same-model' });
+    expect((await productLead(owner, productId, link.privateLink, one.cookie)).statusCode).toBe(201);
+
+    // a single-user link nobody has opened yet grants no query either: not without a cookie, not with one
+    const fresh = await generate(owner, 'products', productId);
+    expect((await productLead(owner, productId, fresh.privateLink, undefined)).statusCode).toBe(404);
+    expect((await productLead(owner, productId, fresh.privateLink, cookieTwo)).statusCode).toBe(404);
+    expect(await linkRow(fresh._id)).toMatchObject({ deviceId: null, linkViewed: false });
+  });
+
+  it('an expired link admits no query, from its bound device or through a multi-user link', async () => {
+    const owner = await newOwner('expired-ask');
+    const productId = await privateProduct(owner);
+    const link = await generate(owner, 'products', productId);
+    const shared = await generate(owner, 'products', productId, { allowMultipleUsers: true });
+    const one = device('fp-exp', '10.4.0.1');
+    expect((await one.open(owner, 'products', link.privateLink)).statusCode).toBe(200);
+    expect((await productLead(owner, productId, link.privateLink, one.cookie)).statusCode).toBe(201);
+    expect((await productLead(owner, productId, shared.privateLink, undefined)).statusCode).toBe(201);
+    await app.ctx.db
+      .update(privateLinks)
+      .set({ linkExpiresAt: sql`now() - interval '1 second'` })
+      .where(eq(privateLinks.businessId, owner.businessId));
+    expect((await productLead(owner, productId, link.privateLink, one.cookie)).statusCode).toBe(404);
+    expect((await productLead(owner, productId, shared.privateLink, undefined)).statusCode).toBe(404);
+    expect((await productLead(owner, productId, shared.privateLink, one.cookie)).statusCode).toBe(404);
+  });
+
+  it('two devices opening a fresh single-user link at the same moment: exactly one is bound', async () => {
+    const owner = await newOwner('racing');
+    const productId = await privateProduct(owner);
+    for (let round = 0; round < 4; round++) {
+      const link = await generate(owner, 'products', productId);
+      const a = await deviceWithOwnCookie(owner, `fp-race-a-${round}`, `10.5.${round}.1`);
+      const b = await deviceWithOwnCookie(owner, `fp-race-b-${round}`, `10.5.${round}.2`);
+      const [ra, rb] = await Promise.all([a.open(owner, 'products', link.privateLink), b.open(owner, 'products', link.privateLink)]);
+      expect([ra.statusCode, rb.statusCode].sort()).toEqual([200, 403]);
+      const [winner, loser] = ra.statusCode === 200 ? [a, b] : [b, a];
+      expect(await linkRow(link._id)).toMatchObject({ deviceId: parts(winner.cookie).id, linkViewed: true });
+      expect((await winner.open(owner, 'products', link.privateLink)).statusCode).toBe(200);
+      expect((await loser.open(owner, 'products', link.privateLink)).statusCode).toBe(403);
+      expect((await productLead(owner, productId, link.privateLink, loser.cookie)).statusCode).toBe(404);
+    }
+  });
+
+  it('the device cookie: HttpOnly, Lax, whole site, 400 days; found among other cookies; never issued twice', async () => {
+    const owner = await newOwner('cookie-jar');
+    const link = await generate(owner, 'products', await privateProduct(owner));
+    const one = device('fp-jar', '10.6.0.1');
+    const first = await one.open(owner, 'products', link.privateLink);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['set-cookie']).toMatch(
+      new RegExp(`^${deviceCookieName}=[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}; Max-Age=34560000; Path=/; HttpOnly; SameSite=Lax$`),
+    );
+    // a browser that holds the cookie is not given another, also when it sends other cookies around it
+    const again = await one.open(owner, 'products', link.privateLink);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    const jar = await app.inject({
+      method: 'GET',
+      url: '/api/public/products/fetchPrivateLink',
+      query: { businessName: owner.businessName, privateLink: link.privateLink, fingerPrint: 'fp-jar' },
+      headers: { cookie: `sb_devicex; theme=dark; lang=en; ${one.cookie} ;=x; seen=1` },
+      remoteAddress: '10.6.0.1',
+    });
+    expect(jar.statusCode).toBe(200);
+    expect(jar.headers['set-cookie']).toBeUndefined();
+    const marked = await app.inject({
+      method: 'PUT',
+      url: '/api/public/products/updatePrivateLink',
+      payload: { businessName: owner.businessName, privateLink: link.privateLink, linkViewed: true, fingerPrint: 'fp-jar' },
+      headers: { cookie: `lang=en; ${one.cookie}` },
+      remoteAddress: '10.6.0.1',
+    });
+    expect(marked.statusCode).toBe(200);
+    expect(marked.headers['set-cookie']).toBeUndefined();
+    // over HTTPS the cookie is Secure as well
+    const config = { secret: app.ctx.config.secret };
+    expect(deviceFromCookies({ ...config, publicUrl: 'https://shop.example' }, undefined).setCookie).toMatch(
+      /; HttpOnly; SameSite=Lax; Secure$/,
+    );
+    expect(deviceFromCookies({ ...config, publicUrl: 'http://shop.example' }, null).setCookie).toMatch(/; SameSite=Lax$/);
+  });
+
+  it('only a device id the server issued is a device: other shapes are refused even when correctly signed', async () => {
+    const owner = await newOwner('odd-ids');
+    const link = await generate(owner, 'products', await privateProduct(owner));
+    const one = device('fp-odd', '10.7.0.1');
+    expect((await one.open(owner, 'products', link.privateLink)).statusCode).toBe(200);
+    const { id } = parts(one.cookie);
+    const signed = (deviceId: string) =>
+      `${deviceCookieName}=${deviceId}.${createHmac('sha256', app.ctx.config.secret).update(`private-link-device:${deviceId}`).digest('base64url')}`;
+    expect(signed(id)).toBe(one.cookie);
+    for (const [i, cookie] of [
+      `${one.cookie}.extra`,
+      `${signed(`${id}x`)}`,
+      `${signed(id.slice(1))}`,
+      `${signed(`x${id}`)}`,
+      `${signed(`${id.slice(0, 21)}+`)}`,
+      `${signed(`${id.slice(0, 21)}~`)}`,
+      `${deviceCookieName}=.${parts(one.cookie).sig}`,
+      `${deviceCookieName}=${id}.`,
+      `${deviceCookieName}=${id}`,
+    ].entries()) {
+      const other = device('fp-odd', `10.7.1.${i}`);
+      other.cookie = cookie;
+      const res = await other.open(owner, 'products', link.privateLink);
+      expect({ cookie, status: res.statusCode }).toEqual({ cookie, status: 403 });
+      // not a device: the browser is given a new one
+      expect(res.headers['set-cookie']).toMatch(new RegExp(`^${deviceCookieName}=[A-Za-z0-9_-]{22}\\.`));
+      expect(parts(other.cookie).id).not.toBe(id);
+    }
+    // the bound device's own cookie still opens it
+    expect((await one.open(owner, 'products', link.privateLink)).statusCode).toBe(200);
+  });
+});
+
+describe('edges of the visitor and owner calls', () => {
+  const browserAgent = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36';
+
+  it('catalogue links: only a private, unblocked catalogue gets one, refused with the catalogue texts', async () => {
+    const owner = await newOwner('cat-rules');
+    const ids = await insertProducts(app, owner.businessId, [{ productName: 'c1' }, { productName: 'c2' }, { productName: 'c3' }]);
+    const created = await call(owner, 'catalogues', 'POST', 'create', { catalogueName: 'Rules', description: 'x', products: ids });
+    const catalogueId = created.json().payload.catalogue._id;
+    const post = () =>
+      call(owner, 'catalogues', 'POST', 'generatePrivateLink', {
+        fkCatalogueId: catalogueId,
+        privateLink: generatePrivateLinkCode(),
+        linkExpiresAt: hour,
+      });
+    expect((await post()).statusCode).toBe(201);
+    await app.ctx.db.update(catalogues).set({ isPublic: true }).where(eq(catalogues.id, catalogueId));
+    const pub = await post();
+    expect({ status: pub.statusCode, error: pub.json().error }).toEqual({ status: 409, error: privateLinkTexts.onlyPrivateCatalogues });
+    await app.ctx.db.update(catalogues).set({ isPublic: false, isBlocked: true }).where(eq(catalogues.id, catalogueId));
+    const blocked = await post();
+    expect({ status: blocked.statusCode, error: blocked.json().error }).toEqual({ status: 403, error: messages.catalogueBlocked });
+  });
+
+  it('malformed or missing ids on owner calls answer 404 with the text of what is missing', async () => {
+    const owner = await newOwner('bad-ids');
+    const errorOf = async (kind: Kind, method: 'GET' | 'POST' | 'DELETE', path: string, data: object) => {
+      const res = await call(owner, kind, method, path, data);
+      return { status: res.statusCode, error: res.json().error };
+    };
+    const productMissing = { status: 404, error: serverMessages.productNotFound };
+    const catalogueMissing = { status: 404, error: serverMessages.catalogueNotFound };
+    const linkMissing = { status: 404, error: privateLinkTexts.notFound };
+    const code = generatePrivateLinkCode();
+    expect(
+      await errorOf('products', 'POST', 'generatePrivateLink', { fkProductId: 'nope', privateLink: code, linkExpiresAt: hour }),
+    ).toEqual(productMissing);
+    expect(await errorOf('products', 'GET', 'fetchAllPrivateLinks', { fkProductId: "1' or 1=1" })).toEqual(productMissing);
+    expect(await errorOf('catalogues', 'GET', 'fetchAllPrivateLinks', { fkCatalogueId: 'x' })).toEqual(catalogueMissing);
+    expect(await errorOf('catalogues', 'DELETE', 'deletePrivateLink', { fkCatalogueId: 'x' })).toEqual(catalogueMissing);
+    expect(await errorOf('products', 'DELETE', 'deletePrivateLink', {})).toEqual(linkMissing);
+    expect(await errorOf('products', 'GET', 'fetchPrivateLink', { id: 'x' })).toEqual(linkMissing);
+  });
+
+  it('the code search takes %, _ and \\ as plain characters', async () => {
+    const owner = await newOwner('escaper');
+    const productId = await privateProduct(owner);
+    await generate(owner, 'products', productId, { privateLink: 'abcdefghij0123456789' });
+    await generate(owner, 'products', productId, { privateLink: 'ZYXWVUTSRQ9876543210' });
+    const count = async (searchQuery: string) =>
+      (await call(owner, 'products', 'GET', 'fetchAllPrivateLinks', { fkProductId: productId, searchQuery })).json().payload.count;
+    expect(await count('CDE')).toBe(1);
+    expect(await count('c\\de')).toBe(0);
+    expect(await count('c%e')).toBe(0);
+    expect(await count('c_e')).toBe(0);
+    expect(await count('')).toBe(2);
+  });
+
+  it('the owner cannot set a malformed code even past the route schema', async () => {
+    const owner = await newOwner('svc-codes');
+    const productId = await privateProduct(owner);
+    const link = await generate(owner, 'products', productId);
+    const input = { privateLink: 'short!', allowMultipleUsers: false };
+    await expect(
+      generatePrivateLink(app.ctx, {
+        businessId: owner.businessId,
+        kind: 'product',
+        itemId: productId,
+        input: { ...input, linkExpiresAt: hour },
+      }),
+    ).rejects.toMatchObject({ status: 400, message: privateLinkTexts.codeInvalid });
+    await expect(updatePrivateLink(app.ctx, { businessId: owner.businessId, kind: 'product', id: link._id, input })).rejects.toMatchObject({
+      status: 400,
+      message: privateLinkTexts.codeInvalid,
+    });
+    expect(await linkRow(link._id)).toMatchObject({ privateLink: link.privateLink });
+  });
+
+  it('a visitor: business name in any case, unknown or blocked business, item blocked later, payload expiry', async () => {
+    const owner = await newOwner('edge-shop');
+    const productId = await privateProduct(owner);
+    const link = await generate(owner, 'products', productId, { allowMultipleUsers: true });
+    const open = (businessName: string, code = link.privateLink, ip = '10.8.0.1') =>
+      app.inject({
+        method: 'GET',
+        url: '/api/public/products/fetchPrivateLink',
+        query: { businessName, privateLink: code },
+        remoteAddress: ip,
+      });
+    const first = await open('Edge-Shop');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().payload).toEqual({ product: expect.objectContaining({ _id: productId }), linkExpiresAt: link.linkExpiresAt });
+    const unknown = await open('no-such-shop');
+    expect({ status: unknown.statusCode, error: unknown.json().error }).toEqual({ status: 404, error: privateLinkTexts.viewerNotFound });
+    // a code that cannot be one never reaches the database (NUL would make PostgreSQL fail)
+    await expect(
+      openPrivateProduct(app.ctx, {
+        businessName: 'edge-shop',
+        code: `${'a'.repeat(19)}\u0000`,
+        device: { deviceId: 'd', fingerPrint: null },
+      }),
+    ).rejects.toMatchObject({ status: 404, message: privateLinkTexts.viewerNotFound });
+    await app.ctx.db.update(products).set({ isBlocked: true }).where(eq(products.id, productId));
+    const blockedItem = await open('edge-shop');
+    expect({ status: blockedItem.statusCode, error: blockedItem.json().error }).toEqual({
+      status: 404,
+      error: privateLinkTexts.viewerNotFound,
+    });
+    await app.ctx.db.update(products).set({ isBlocked: false }).where(eq(products.id, productId));
+    expect((await open('edge-shop')).statusCode).toBe(200);
+    await app.ctx.db.update(businesses).set({ isBlocked: true }).where(eq(businesses.id, owner.businessId));
+    expect((await open('edge-shop', link.privateLink, '10.8.0.2')).statusCode).toBe(404);
+  });
+
+  it('a catalogue link: blocked catalogue is gone; the payload has member images, public count and expiry', async () => {
+    const owner = await newOwner('cat-edges');
+    const [img1, img2] = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
+    const ids = await insertProducts(app, owner.businessId, [
+      { productName: 'Shown', images: [img1] },
+      { productName: 'Hidden', isPublic: false, images: [img2] },
+      { productName: 'No picture', images: [] },
+    ]);
+    const created = await call(owner, 'catalogues', 'POST', 'create', { catalogueName: 'Edges', description: 'x', products: ids });
+    const catalogueId = created.json().payload.catalogue._id;
+    const link = await generate(owner, 'catalogues', catalogueId, { allowMultipleUsers: true });
+    const viewer = device(null, '10.9.0.1');
+    const res = await viewer.open(owner, 'catalogues', link.privateLink);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payload).toMatchObject({
+      catalogue: { totalProducts: 3, publicProducts: 2, images: [mediaUrl(img1), mediaUrl(img2)], products: ids },
+      count: 3,
+      linkExpiresAt: link.linkExpiresAt,
+    });
+    await app.ctx.db.update(catalogues).set({ isBlocked: true }).where(eq(catalogues.id, catalogueId));
+    expect((await viewer.open(owner, 'catalogues', link.privateLink)).statusCode).toBe(404);
+  });
+
+  it('visits: a crawler or a client without a User-Agent is not counted', async () => {
+    const owner = await newOwner('crawled');
+    const link = await generate(owner, 'products', await privateProduct(owner));
+    const visit = (userAgent?: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/public/products/privateLinkVisits',
+        payload: { businessName: owner.businessName, privateLink: link.privateLink },
+        headers: userAgent ? { 'user-agent': userAgent } : {},
+        remoteAddress: '10.10.0.1',
+      });
+    expect((await visit('Googlebot/2.1 (+http://www.google.com/bot.html)')).json().payload).toEqual({ counted: false });
+    expect((await visit()).json().payload).toEqual({ counted: false });
+    expect((await linkRow(link._id)).visits).toBe(0);
+    expect((await visit(browserAgent)).json().payload).toEqual({ counted: true });
+    expect((await linkRow(link._id)).visits).toBe(1);
+  });
+
+  it('a link bound without a fingerprint opens for that device with or without one; its page opening twice at once is one device', async () => {
+    const owner = await newOwner('no-fp');
+    const productId = await privateProduct(owner);
+    const link = await generate(owner, 'products', productId);
+    const bare = device(null, '10.11.0.1');
+    expect((await bare.open(owner, 'products', link.privateLink)).statusCode).toBe(200);
+    expect(await linkRow(link._id)).toMatchObject({ fingerPrint: null, deviceId: expect.any(String) });
+    const withFp = device('fp-later', '10.11.0.1');
+    withFp.cookie = bare.cookie;
+    expect((await withFp.open(owner, 'products', link.privateLink)).statusCode).toBe(200);
+
+    // the viewer page asks for the content and marks the link viewed at the same moment, from one device
+    const fresh = await generate(owner, 'products', productId);
+    const page = await (async () => {
+      const d = device('fp-page', '10.11.0.2');
+      const other = await generate(owner, 'products', productId, { allowMultipleUsers: true });
+      expect((await d.open(owner, 'products', other.privateLink)).statusCode).toBe(200);
+      return d;
+    })();
+    const [opened, marked] = await Promise.all([
+      page.open(owner, 'products', fresh.privateLink),
+      app.inject({
+        method: 'PUT',
+        url: '/api/public/products/updatePrivateLink',
+        payload: { businessName: owner.businessName, privateLink: fresh.privateLink, linkViewed: true, fingerPrint: 'fp-page' },
+        headers: { cookie: page.cookie as string },
+        remoteAddress: '10.11.0.2',
+      }),
+    ]);
+    expect([opened.statusCode, marked.statusCode]).toEqual([200, 200]);
+    expect(await linkRow(fresh._id)).toMatchObject({ deviceId: (page.cookie as string).split('=')[1].split('.')[0] });
+  });
+
+  it('a query through an unknown code or a code of another item is refused as the item not found', async () => {
+    const owner = await newOwner('lead-codes');
+    const productId = await privateProduct(owner);
+    const link = await generate(owner, 'products', productId, { allowMultipleUsers: true });
+    const ask = (privateLink: string, fkProductId = productId) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/public/products/createLead',
+        payload: {
+          ...human(),
+          name: 'Meera',
+          email: 'meera@example.test',
+          phoneNo: '9876543210',
+          query: 'Hi',
+          businessName: owner.businessName,
+          fkProductId,
+          privateLink,
+        },
+        remoteAddress: '10.12.0.9',
+      });
+    for (const code of [generatePrivateLinkCode(), 'not a code']) {
+      const res = await ask(code);
+      expect({ status: res.statusCode, error: res.json().error }).toEqual({ status: 404, error: serverMessages.productNotFound });
+    }
+    expect((await ask(link.privateLink)).statusCode).toBe(201);
   });
 });

@@ -205,7 +205,12 @@ describe('public search: scope and visibility', () => {
       },
     ]);
     const p = await found({ searchQuery: 'sofa', businessName: 'search-a', filter: 'Products' });
-    expect(p.searchedData.every((d) => d.type === 'product')).toBe(true);
+    expect(p.searchedData.map((d) => [d.type, d.productName])).toEqual([
+      ['product', 'Velvet Sofa'],
+      ['product', 'Reading Lamp'],
+      ['product', 'Oak Table'],
+    ]);
+    expect(p.count).toBe(3);
   });
 
   it('gives a catalogue found across businesses its business name and its visible members images', async () => {
