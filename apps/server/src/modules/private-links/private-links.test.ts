@@ -616,7 +616,7 @@ describe('device binding against devices with cookies of their own', () => {
       method: 'POST',
       url: '/api/public/products/createLead',
       payload: {
-        ...human(),
+        ...human('product-lead'),
         name: 'Ravi',
         email: 'ravi@example.test',
         phoneNo: '9876543210',
@@ -1001,7 +1001,7 @@ describe('edges of the visitor and owner calls', () => {
         method: 'POST',
         url: '/api/public/products/createLead',
         payload: {
-          ...human(),
+          ...human('product-lead'),
           name: 'Meera',
           email: 'meera@example.test',
           phoneNo: '9876543210',
