@@ -154,6 +154,29 @@ describe('a submission with a forged, expired, too young or missing challenge', 
     expect(ok.statusCode).toBe(201);
     expect(await stored(shop.businessId)).toEqual({ leads: before.leads + 1, notifications: before.notifications + 1 });
   });
+
+  it('is refused when our signature covers an issue time with anything but digits around it (it has no age)', async () => {
+    const before = await stored(shop.businessId);
+    const counted = await rejectionCounts(app.ctx, 'product-lead');
+    const opened = Date.now() - 5000;
+    const notTimes = [`x${opened}`, `${opened}x`, ` ${opened}`, `${opened}e0`];
+    for (const issuedAt of notTimes) {
+      const res = await send(
+        { ...enquiry('challenge-shop', productId), ...human('product-lead', { challenge: signedBody(`${issuedAt}.product-lead.n`) }) },
+        '10.31.1.1',
+      );
+      expect(res.statusCode, issuedAt).toBe(400);
+      expect(res.json().error, issuedAt).toBe(antiSpamMessages.tooFast);
+    }
+    expect(await stored(shop.businessId)).toEqual(before);
+    expect((await rejectionCounts(app.ctx, 'product-lead'))['forged-challenge']).toBe((counted['forged-challenge'] ?? 0) + notTimes.length);
+    // the same signature over the bare issue time is a person's form
+    const person = await send(
+      { ...enquiry('challenge-shop', productId), ...human('product-lead', { challenge: signedBody(`${opened}.product-lead.n`) }) },
+      '10.31.1.2',
+    );
+    expect(person.statusCode).toBe(201);
+  });
 });
 
 describe('the per-business cap counts accepted submissions only', () => {
