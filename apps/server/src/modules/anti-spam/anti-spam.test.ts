@@ -1,13 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { antiSpam, antiSpamMessages, type publicForms } from '@stashblog/contract/anti-spam';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { loadConfig } from '../../config.ts';
+import { formSubmissions } from '../../db/schema/form-submissions.ts';
 import { leads } from '../../db/schema/leads.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { AppError } from '../../http/app-error.ts';
 import { insertProducts } from '../catalogues/test-products.ts';
-import { businessCap, issueChallenge, rejectionCounts, verifyChallenge } from './anti-spam.service.ts';
+import { acceptSubmission, businessCap, issueChallenge, rejectionCounts, verifyChallenge } from './anti-spam.service.ts';
 import { challengeFor, human, testChallengeConfig } from './test-form.ts';
 
 const ttl = testChallengeConfig.formChallengeTtlMs;
@@ -279,5 +281,28 @@ describe('what the cap and the honeypot leave alone', () => {
     expect(res.json().error).toBe(antiSpamMessages.honeypot);
     expect(await rejectionCounts(app.ctx, 'forum')).toEqual({ ...before, honeypot: (before.honeypot ?? 0) + 1 });
     expect(await rejectionCounts(app.ctx, 'support')).toEqual({});
+  });
+});
+
+describe('a submission whose write fails', () => {
+  it("fails with its own error, not the business cap's 429, and leaves its key free so a retry is stored once", async () => {
+    const input = human('forum');
+    const capRefusals = (await rejectionCounts(app.ctx, 'forum'))['business-rate-limit'] ?? 0;
+    const failing = acceptSubmission(app.ctx, { form: 'forum', businessId: shop.businessId, input }, async (tx) => {
+      await tx.execute(sql`select 1 / 0`); // any failure of the lead/message write, here one of PostgreSQL's own
+    });
+    await expect(failing).rejects.toMatchObject({ cause: { message: 'division by zero' } });
+    await expect(failing).rejects.not.toBeInstanceOf(AppError);
+    expect((await rejectionCounts(app.ctx, 'forum'))['business-rate-limit'] ?? 0).toBe(capRefusals);
+    expect(await app.ctx.db.select().from(formSubmissions).where(eq(formSubmissions.key, input.idempotencyKey))).toEqual([]);
+    let writes = 0;
+    const retry = await acceptSubmission(app.ctx, { form: 'forum', businessId: shop.businessId, input }, async () => {
+      writes++;
+    });
+    const again = await acceptSubmission(app.ctx, { form: 'forum', businessId: shop.businessId, input }, async () => {
+      writes++;
+    });
+    expect(again.id).toBe(retry.id);
+    expect(writes).toBe(1);
   });
 });
