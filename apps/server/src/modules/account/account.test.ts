@@ -119,6 +119,19 @@ describe('changing the sign-in email (profile updateDetails)', () => {
     expect((await details(o.token)).email).toBe(o.email);
   });
 
+  it('of two opens of one confirmation link at the same instant, one confirms and the other is refused', async () => {
+    const o = await app.owner('email-race');
+    await updateDetails(o.token, { ...profile, email: 'raced@example.test', password: encodePassword(password) });
+    const token = await tokenFrom('raced@example.test', 'confirmEmail');
+    const answers = await Promise.all([1, 2, 3].map(() => post('confirmEmail', { token })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
+    for (const r of answers.filter((a) => a.statusCode === 400)) expect(r.json().error).toBe(accountTexts.emailLinkUsed);
+    expect(await details((await logIn('raced@example.test', password)).json().payload.authorization)).toMatchObject({
+      email: 'raced@example.test',
+      pendingEmail: null,
+    });
+  });
+
   it('refuses an unknown, an empty and an expired confirmation link', async () => {
     const o = await app.owner('email-late');
     expect((await post('confirmEmail', { token: 'nope' })).json().error).toBe(accountTexts.emailLinkInvalid);
@@ -186,6 +199,36 @@ describe('forgot password', () => {
     expect((await post('checkPasswordReset', { token })).json().error).toBe(accountTexts.resetLinkUsed);
     expect((await logIn(o.email, 'sneaky-second')).statusCode).toBe(401);
     expect((await fetchUser(fresh.json().payload.authorization)).statusCode).toBe(200);
+  });
+
+  it('of two uses of one link at the same instant, one sets its password and the other is refused', async () => {
+    const o = await app.owner('reset-race');
+    await post('requestPasswordReset', { email: o.email });
+    const token = await tokenFrom(o.email, 'resetPassword');
+    const tries = ['racer-one-pass', 'racer-two-pass', 'racer-three-pass'];
+    // Holding the business row makes the uses overlap for sure: the first waits to write the password while
+    // the others read the link; released once all three wait on a lock.
+    const { sent } = await app.ctx.db.transaction(async (tx) => {
+      await tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, o.businessId)).for('update');
+      const sent = Promise.all(tries.map((p) => post('resetPassword', { token, newPassword: encodePassword(p) })));
+      await vi.waitFor(
+        async () => {
+          const [{ n }] = (
+            await app.ctx.db.execute<{ n: number }>(
+              sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+            )
+          ).rows;
+          expect(n).toBe(tries.length);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      return { sent };
+    });
+    const answers = await sent;
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
+    for (const r of answers.filter((a) => a.statusCode === 400)) expect(r.json().error).toBe(accountTexts.resetLinkUsed);
+    const winner = tries[answers.findIndex((r) => r.statusCode === 201)];
+    for (const p of tries) expect((await logIn(o.email, p)).statusCode, p).toBe(p === winner ? 201 : 401);
   });
 
   it(`a link expires after ${passwordResetTtlMinutes} minutes`, async () => {
