@@ -3,7 +3,8 @@ import { messages, serverMessages } from '@stashblog/contract/messages';
 import { onboardingTexts } from '@stashblog/contract/onboarding';
 import { userMessages } from '@stashblog/contract/users';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort, startSmtpSink } from '../../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { mailOutbox } from '../../db/schema/mail-outbox.ts';
@@ -325,6 +326,34 @@ describe('mails without SMTP_URL', () => {
     } finally {
       info.mockRestore();
     }
+  });
+});
+
+describe('mails with SMTP_URL', () => {
+  let smtpApp: TestApp;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  beforeAll(async () => {
+    const port = await freePort();
+    sink = await startSmtpSink(port);
+    // Retries an hour apart: a mail that arrives came from the request itself, not from a retry round.
+    smtpApp = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, mailRetryMs: 3_600_000 });
+  });
+  afterAll(async () => {
+    await sink.close();
+  });
+
+  it('sends the reset mail at once, not at the next delivery round', async () => {
+    const o = await smtpApp.owner('reset-smtp');
+    const res = await smtpApp.inject({
+      method: 'POST',
+      url: '/api/auth/user/requestPasswordReset',
+      payload: { email: o.email },
+      remoteAddress: nextIp(),
+    });
+    expect(res.statusCode).toBe(201);
+    await expect.poll(() => sink.received.length, { timeout: 5_000, interval: 50 }).toBe(1);
+    expect(sink.received[0].to).toEqual([`<${o.email}>`]);
+    expect(sink.received[0].data).toMatch(/resetPassword\?token=/);
   });
 });
 
