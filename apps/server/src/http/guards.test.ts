@@ -84,6 +84,7 @@ describe('the guard comes first among a route’s own hooks', () => {
     };
     server.get('/api/userAdmin/probe', { onRequest: own }, async (request) => ({ business: ownerOf(request).businessId }));
     server.get('/api/platform/probe', { onRequest: [own, own] }, async (request) => ({ admin: platformAdminOf(request).email }));
+    server.get('/api/userAdmin/plain', async (request) => ({ business: ownerOf(request).businessId }));
     // Outside the prefixes no guard runs: a handler asking for a session there is refused, not crashed.
     server.get('/api/public/probe', async (request) => ({ business: ownerOf(request).businessId }));
     server.get('/api/public/platform-probe', async (request) => ({ admin: platformAdminOf(request).email }));
@@ -100,6 +101,10 @@ describe('the guard comes first among a route’s own hooks', () => {
       const owner = await server.inject({ method: 'GET', url: '/api/userAdmin/probe', headers: { authorization: token } });
       expect(owner.statusCode, owner.body).toBe(200);
       expect(ran).toEqual(['own']);
+      const plain = await server.inject({ method: 'GET', url: '/api/userAdmin/plain', headers: { authorization: token } });
+      expect(plain.statusCode, plain.body).toBe(200);
+      expect(plain.json()).toEqual(owner.json());
+      expect(await server.inject({ method: 'GET', url: '/api/userAdmin/plain' }).then((r) => r.statusCode)).toBe(401);
       const head = await server.inject({ method: 'HEAD', url: '/api/userAdmin/probe', headers: { authorization: token } });
       expect(head.statusCode).toBe(200);
       expect(ran).toEqual(['own', 'own']);
