@@ -232,6 +232,22 @@ describe('forgot password', () => {
     for (const p of tries) expect((await logIn(o.email, p)).statusCode, p).toBe(p === winner ? 201 : 401);
   });
 
+  it('takes a new password of exactly 8 characters, not 7, and refuses one that is not encoded, all with the link unspent', async () => {
+    const o = await app.owner('reset-edges');
+    await post('requestPasswordReset', { email: o.email });
+    const token = await tokenFrom(o.email, 'resetPassword');
+    const seven = await post('resetPassword', { token, newPassword: encodePassword('sev-n-7') });
+    expect(seven.statusCode).toBe(400);
+    expect(seven.json().error).toBe('Password must be at least 8 characters');
+    const garbled = await post('resetPassword', { token, newPassword: '%%% not base64 %%%' });
+    expect(garbled.statusCode).toBe(400);
+    expect(garbled.json().error).toBe(messages.newPasswordRequired);
+    expect((await post('checkPasswordReset', { token })).statusCode).toBe(200);
+    const eight = await post('resetPassword', { token, newPassword: encodePassword('eight-8!') });
+    expect(eight.statusCode, eight.body).toBe(201);
+    expect((await logIn(o.email, 'eight-8!')).statusCode).toBe(201);
+  });
+
   it(`a link expires after ${passwordResetTtlMinutes} minutes`, async () => {
     const o = await app.owner('reset-late');
     await post('requestPasswordReset', { email: o.email });
