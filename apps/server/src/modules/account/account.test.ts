@@ -133,6 +133,20 @@ describe('changing the sign-in email (profile updateDetails)', () => {
     });
   });
 
+  it('a second change request spends the first link: only the latest address can be confirmed', async () => {
+    const o = await app.owner('email-twice');
+    await updateDetails(o.token, { ...profile, email: 'first-try@example.test', password: encodePassword(password) });
+    const first = await tokenFrom('first-try@example.test', 'confirmEmail');
+    await updateDetails(o.token, { ...profile, email: 'second-try@example.test', password: encodePassword(password) });
+    expect(await details(o.token)).toMatchObject({ email: o.email, pendingEmail: 'second-try@example.test' });
+    const stale = await post('confirmEmail', { token: first });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error).toBe(accountTexts.emailLinkUsed);
+    expect((await logIn('first-try@example.test', password)).statusCode).toBe(401);
+    const latest = await post('confirmEmail', { token: await tokenFrom('second-try@example.test', 'confirmEmail') });
+    expect(latest.statusCode, latest.body).toBe(201);
+  });
+
   it('refuses an unknown, an empty and an expired confirmation link', async () => {
     const o = await app.owner('email-late');
     expect((await post('confirmEmail', { token: 'nope' })).json().error).toBe(accountTexts.emailLinkInvalid);
