@@ -3,7 +3,8 @@ import { messages, serverMessages } from '@stashblog/contract/messages';
 import { onboardingTexts } from '@stashblog/contract/onboarding';
 import { userMessages } from '@stashblog/contract/users';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort, startSmtpSink } from '../../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { mailOutbox } from '../../db/schema/mail-outbox.ts';
@@ -119,6 +120,33 @@ describe('changing the sign-in email (profile updateDetails)', () => {
     expect((await details(o.token)).email).toBe(o.email);
   });
 
+  it('of two opens of one confirmation link at the same instant, one confirms and the other is refused', async () => {
+    const o = await app.owner('email-race');
+    await updateDetails(o.token, { ...profile, email: 'raced@example.test', password: encodePassword(password) });
+    const token = await tokenFrom('raced@example.test', 'confirmEmail');
+    const answers = await Promise.all([1, 2, 3].map(() => post('confirmEmail', { token })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
+    for (const r of answers.filter((a) => a.statusCode === 400)) expect(r.json().error).toBe(accountTexts.emailLinkUsed);
+    expect(await details((await logIn('raced@example.test', password)).json().payload.authorization)).toMatchObject({
+      email: 'raced@example.test',
+      pendingEmail: null,
+    });
+  });
+
+  it('a second change request spends the first link: only the latest address can be confirmed', async () => {
+    const o = await app.owner('email-twice');
+    await updateDetails(o.token, { ...profile, email: 'first-try@example.test', password: encodePassword(password) });
+    const first = await tokenFrom('first-try@example.test', 'confirmEmail');
+    await updateDetails(o.token, { ...profile, email: 'second-try@example.test', password: encodePassword(password) });
+    expect(await details(o.token)).toMatchObject({ email: o.email, pendingEmail: 'second-try@example.test' });
+    const stale = await post('confirmEmail', { token: first });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error).toBe(accountTexts.emailLinkUsed);
+    expect((await logIn('first-try@example.test', password)).statusCode).toBe(401);
+    const latest = await post('confirmEmail', { token: await tokenFrom('second-try@example.test', 'confirmEmail') });
+    expect(latest.statusCode, latest.body).toBe(201);
+  });
+
   it('refuses an unknown, an empty and an expired confirmation link', async () => {
     const o = await app.owner('email-late');
     expect((await post('confirmEmail', { token: 'nope' })).json().error).toBe(accountTexts.emailLinkInvalid);
@@ -186,6 +214,53 @@ describe('forgot password', () => {
     expect((await post('checkPasswordReset', { token })).json().error).toBe(accountTexts.resetLinkUsed);
     expect((await logIn(o.email, 'sneaky-second')).statusCode).toBe(401);
     expect((await fetchUser(fresh.json().payload.authorization)).statusCode).toBe(200);
+  });
+
+  it('of two uses of one link at the same instant, one sets its password and the other is refused', async () => {
+    const o = await app.owner('reset-race');
+    await post('requestPasswordReset', { email: o.email });
+    const token = await tokenFrom(o.email, 'resetPassword');
+    const tries = ['racer-one-pass', 'racer-two-pass', 'racer-three-pass'];
+    // Holding the business row makes the uses overlap for sure: the first waits to write the password while
+    // the others read the link; released once all three wait on a lock.
+    const { sent } = await app.ctx.db.transaction(async (tx) => {
+      await tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, o.businessId)).for('update');
+      const sent = Promise.all(tries.map((p) => post('resetPassword', { token, newPassword: encodePassword(p) })));
+      await vi.waitFor(
+        async () => {
+          const [{ n }] = (
+            await app.ctx.db.execute<{ n: number }>(
+              sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+            )
+          ).rows;
+          expect(n).toBe(tries.length);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      return { sent };
+    });
+    const answers = await sent;
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
+    for (const r of answers.filter((a) => a.statusCode === 400)) expect(r.json().error).toBe(accountTexts.resetLinkUsed);
+    const winner = tries[answers.findIndex((r) => r.statusCode === 201)];
+    for (const p of tries) expect((await logIn(o.email, p)).statusCode, p).toBe(p === winner ? 201 : 401);
+  });
+
+  it('takes a new password of exactly 8 characters, not 7, and refuses one that is not encoded, all with the link unspent', async () => {
+    const o = await app.owner('reset-edges');
+    await post('requestPasswordReset', { email: o.email });
+    const token = await tokenFrom(o.email, 'resetPassword');
+    const seven = await post('resetPassword', { token, newPassword: encodePassword('sev-n-7') });
+    expect(seven.statusCode).toBe(400);
+    expect(seven.json().error).toBe('Password must be at least 8 characters');
+    const garbled = await post('resetPassword', { token, newPassword: '%%% not base64 %%%' });
+    expect(garbled.statusCode).toBe(400);
+    expect(garbled.json().error).toBe(messages.newPasswordRequired);
+    expect((await post('checkPasswordReset', { token })).statusCode).toBe(200);
+    // sent as a script would, spaces and all: the password is the 8 characters between them, as at sign-in
+    const eight = await post('resetPassword', { token, newPassword: Buffer.from('  eight-8!  ').toString('base64') });
+    expect(eight.statusCode, eight.body).toBe(201);
+    expect((await logIn(o.email, 'eight-8!')).statusCode).toBe(201);
   });
 
   it(`a link expires after ${passwordResetTtlMinutes} minutes`, async () => {
@@ -282,6 +357,34 @@ describe('mails without SMTP_URL', () => {
     } finally {
       info.mockRestore();
     }
+  });
+});
+
+describe('mails with SMTP_URL', () => {
+  let smtpApp: TestApp;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  beforeAll(async () => {
+    const port = await freePort();
+    sink = await startSmtpSink(port);
+    // Retries an hour apart: a mail that arrives came from the request itself, not from a retry round.
+    smtpApp = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, mailRetryMs: 3_600_000 });
+  });
+  afterAll(async () => {
+    await sink.close();
+  });
+
+  it('sends the reset mail at once, not at the next delivery round', async () => {
+    const o = await smtpApp.owner('reset-smtp');
+    const res = await smtpApp.inject({
+      method: 'POST',
+      url: '/api/auth/user/requestPasswordReset',
+      payload: { email: o.email },
+      remoteAddress: nextIp(),
+    });
+    expect(res.statusCode).toBe(201);
+    await expect.poll(() => sink.received.length, { timeout: 5_000, interval: 50 }).toBe(1);
+    expect(sink.received[0].to).toEqual([`<${o.email}>`]);
+    expect(sink.received[0].data).toMatch(/resetPassword\?token=/);
   });
 });
 
