@@ -133,6 +133,44 @@ describe('changing the sign-in email (profile updateDetails)', () => {
     });
   });
 
+  it('of two businesses confirming one new address at the same instant, one gets it and the other is refused', async () => {
+    const a = await app.owner('claim-race-a');
+    const b = await app.owner('claim-race-b');
+    const wanted = 'contested@example.test';
+    await updateDetails(a.token, { ...profile, email: wanted, password: encodePassword(password) });
+    const tokenA = await tokenFrom(wanted, 'confirmEmail');
+    await updateDetails(b.token, { ...profile, email: wanted, password: encodePassword(password) });
+    const tokenB = await tokenFrom(wanted, 'confirmEmail');
+    expect(tokenB).not.toBe(tokenA);
+    // Holding both business rows makes the confirmations overlap for sure: each has read the address as
+    // free before either may write it, unless the per-address lock makes the second wait for the first.
+    const { sent } = await app.ctx.db.transaction(async (tx) => {
+      await tx
+        .select({ id: businesses.id })
+        .from(businesses)
+        .where(sql`${businesses.id} in (${a.businessId}, ${b.businessId})`)
+        .for('update');
+      const sent = Promise.all([tokenA, tokenB].map((token) => post('confirmEmail', { token })));
+      await vi.waitFor(
+        async () => {
+          const [{ n }] = (
+            await app.ctx.db.execute<{ n: number }>(
+              sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+            )
+          ).rows;
+          expect(n).toBe(2);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      return { sent };
+    });
+    const answers = await sent;
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((r) => r.statusCode === 409)?.json().error).toBe(userMessages.emailTaken);
+    const owners = await app.ctx.db.select({ id: businesses.id }).from(businesses).where(sql`lower(${businesses.email}) = ${wanted}`);
+    expect(owners).toHaveLength(1);
+  });
+
   it('a second change request spends the first link: only the latest address can be confirmed', async () => {
     const o = await app.owner('email-twice');
     await updateDetails(o.token, { ...profile, email: 'first-try@example.test', password: encodePassword(password) });
