@@ -23,7 +23,9 @@ import { registerTenant } from './http/tenant.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { antiSpamRoutes } from './modules/anti-spam/anti-spam.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes.ts';
+import { directoryRoutes } from './modules/directory/directory.routes.ts';
 import { domainsRoutes } from './modules/domains/domains.routes.ts';
 import { startDomainRechecks } from './modules/domains/domains.service.ts';
 import { forumRoutes } from './modules/forum/forum.routes.ts';
@@ -40,7 +42,7 @@ import { productsRoutes } from './modules/products/products.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
+import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { visitsRoutes } from './modules/visits/visits.routes.ts';
 
 export type BuildOptions = {
@@ -124,7 +126,9 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
   await app.register(authRoutes(ctx));
   await app.register(accountRoutes(ctx));
   await app.register(antiSpamRoutes(ctx));
-  await app.register(usersRoutes(ctx));
+  await app.register(businessesRoutes(ctx));
+  await app.register(storefrontRoutes(ctx));
+  await app.register(directoryRoutes(ctx));
   await app.register(forumRoutes(ctx));
   await app.register(visitsRoutes(ctx));
   await app.register(seoRoutes(ctx));

@@ -11,7 +11,7 @@ import type { Product } from '@stashblog/contract/products';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setDomain } from '../src/cli/set-domain.ts';
 import { createSession } from '../src/modules/auth/auth.service.ts';
-import { createBusiness } from '../src/modules/users/users.service.ts';
+import { createBusiness } from '../src/modules/businesses/businesses.service.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 // Two real app processes (`src/main.ts`) on one PostgreSQL: what one node writes, the other shows

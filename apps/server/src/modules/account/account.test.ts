@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { mailOutbox } from '../../db/schema/mail-outbox.ts';
 import { accountTokens } from '../../db/schema/sessions.ts';
-import { createBusiness } from '../users/users.service.ts';
+import { createBusiness } from '../businesses/businesses.service.ts';
 import { accountLimits } from './account.routes.ts';
 import { resetMailsPerAccountPerHour } from './account.service.ts';
 

@@ -16,8 +16,8 @@ import { businesses } from '../../db/schema/businesses.ts';
 import { catalogueProducts, catalogues } from '../../db/schema/catalogues.ts';
 import { products } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
+import { itemShowsIn } from '../businesses/visibility.ts';
 import { toProduct } from '../products/product-view.ts';
-import { itemShowsIn } from '../users/visibility.ts';
 import { type CatalogueRow, membersOf, toCatalogue } from './catalogue-view.ts';
 import { sortOrder } from './sort-order.ts';
 
@@ -190,7 +190,7 @@ export async function promoteCatalogue(ctx: Ctx, { owner, id }: { owner: Owner; 
 
 /**
  * SPEC Settings tile: flips the business's "All catalogues" switch, a layer above each catalogue's own Public/Private
- * state (users/visibility.ts, decision 036): no catalogue is rewritten. The business's content version moves with
+ * state (businesses/visibility.ts, decision 036): no catalogue is rewritten. The business's content version moves with
  * the row (its trigger), so cached public pages drop.
  */
 export async function updateAllCataloguesStatus(ctx: Ctx, { owner }: { owner: Owner }) {

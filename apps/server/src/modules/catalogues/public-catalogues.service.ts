@@ -15,9 +15,9 @@ import type { AppContext } from '../../app-context.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
 import { AppError } from '../../http/app-error.ts';
+import { requirePublicBusiness } from '../businesses/businesses.service.ts';
+import { businessShows, itemIsPublic, itemShowsIn } from '../businesses/visibility.ts';
 import { findMatches, tsqueryOf } from '../search/search-engine.ts';
-import { requirePublicBusiness } from '../users/users.service.ts';
-import { businessShows, itemIsPublic, itemShowsIn } from '../users/visibility.ts';
 import { recordVisit, type Visitor } from '../visits/visits.service.ts';
 import { membersOf, toCatalogue } from './catalogue-view.ts';
 import { listMembers } from './catalogues.service.ts';
@@ -25,7 +25,7 @@ import { sortOrder } from './sort-order.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
 
-// What visitors may see (users/visibility.ts): of one business known public, or (joined) of any business.
+// What visitors may see (businesses/visibility.ts): of one business known public, or (joined) of any business.
 const visibleIn = (businessId: string) => itemShowsIn('catalogue', sql`${catalogues}`, sql`${businessId}::uuid`);
 const visible = and(itemIsPublic(sql`${catalogues}`), businessShows('catalogue', sql`${businesses}`)) as SQL;
 const order = (sort: PublicFetchAllCataloguesQuery['sort']) =>

@@ -1,6 +1,7 @@
 import { allowedQuery, challengeParams, challengePath, domainStatus, domainTexts, setDomainBody } from '@stashblog/contract/domains';
 import { envelopeSchema } from '@stashblog/contract/envelope';
 import { serverMessages } from '@stashblog/contract/messages';
+import { businessNameQuery, checkDomainPayload, checkDomainViaBusinessPayload } from '@stashblog/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -8,7 +9,15 @@ import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { ownerOf } from '../../http/guards.ts';
 import { requestHost } from '../../http/tenant.ts';
-import { answerChallenge, fetchDomainStatus, isDomainAllowed, setDomain, verifyDomain } from './domains.service.ts';
+import {
+  answerChallenge,
+  checkDomain,
+  checkDomainViaBusiness,
+  fetchDomainStatus,
+  isDomainAllowed,
+  setDomain,
+  verifyDomain,
+} from './domains.service.ts';
 
 export function domainsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -57,6 +66,20 @@ export function domainsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!(await isDomainAllowed(ctx, { domain: request.query.domain ?? '' }))) throw AppError.notFound();
         return ok({ allowed: true as const }, serverMessages.fetched);
       },
+    );
+
+    // Which business answers on a Host, and a business's domain (SPEC §7 public user calls).
+    app.get(
+      '/api/public/user/checkDomain',
+      { schema: { tags: ['public user'], response: { 200: envelopeSchema(checkDomainPayload) } } },
+      async (request) => ok(await checkDomain(ctx, { host: requestHost(request) }), serverMessages.fetched),
+    );
+    app.get(
+      '/api/public/user/checkDomainViaBusiness',
+      {
+        schema: { tags: ['public user'], querystring: businessNameQuery, response: { 200: envelopeSchema(checkDomainViaBusinessPayload) } },
+      },
+      async (request) => ok(await checkDomainViaBusiness(ctx, request.query), serverMessages.fetched),
     );
   };
 }

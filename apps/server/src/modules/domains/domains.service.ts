@@ -3,13 +3,15 @@ import { Resolver } from 'node:dns/promises';
 import http from 'node:http';
 import { BlockList, isIPv6 } from 'node:net';
 import { challengePath, challengePrefix, type DomainStatus, domainTexts } from '@stashblog/contract/domains';
+import { serverMessages } from '@stashblog/contract/messages';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { parseAddressRange } from '../../config.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { domainClaims } from '../../db/schema/domains.ts';
 import { AppError } from '../../http/app-error.ts';
-import { businessIsPublic } from '../users/visibility.ts';
+import { findBusinessByHost, requirePublicBusiness } from '../businesses/businesses.service.ts';
+import { businessIsPublic } from '../businesses/visibility.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'log'>;
 
@@ -373,4 +375,17 @@ export async function isDomainAllowed(ctx: Pick<AppContext, 'db'>, { domain }: {
     .from(businesses)
     .where(and(eq(businesses.domain, host), businessIsPublic(sql`${businesses}`)));
   return Boolean(row);
+}
+
+/** SPEC §7 checkDomain: the business answering on this Host (404 for our own hosts and unknown ones). */
+export async function checkDomain(ctx: Pick<AppContext, 'db' | 'config'>, { host }: { host: string }) {
+  const own = ctx.config.appHosts.includes(host.toLowerCase());
+  const b = own ? null : await findBusinessByHost(ctx, host);
+  if (!b) throw AppError.notFound(serverMessages.domainNotFound);
+  return { businessName: b.businessName };
+}
+
+export async function checkDomainViaBusiness(ctx: Pick<AppContext, 'db'>, { businessName }: { businessName: string }) {
+  const b = await requirePublicBusiness(ctx, businessName);
+  return { domain: b.domain };
 }

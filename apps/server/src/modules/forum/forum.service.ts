@@ -8,8 +8,8 @@ import { businesses } from '../../db/schema/businesses.ts';
 import { forumMessages } from '../../db/schema/forum-messages.ts';
 import { AppError } from '../../http/app-error.ts';
 import { acceptSubmission } from '../anti-spam/anti-spam.service.ts';
+import { requirePublicBusiness } from '../businesses/businesses.service.ts';
 import { notifyOwner } from '../notifications/notifications.service.ts';
-import { requirePublicBusiness } from '../users/users.service.ts';
 
 // Where the owner reads forum messages (SPEC §2 admin routes).
 const forumAdminPath = '/userAdmin/forum';

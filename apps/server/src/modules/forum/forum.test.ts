@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { forumMessages } from '../../db/schema/forum-messages.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { human } from '../anti-spam/test-form.ts';
-import { updateBusiness } from '../users/users.fixtures.ts';
+import { updateBusiness } from '../storefront/storefront.fixtures.ts';
 
 let app: TestApp;
 let shop: { businessId: string };

@@ -11,10 +11,10 @@ import { leads } from '../../db/schema/leads.ts';
 import { products } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
 import { acceptSubmission, type PublicForm } from '../anti-spam/anti-spam.service.ts';
+import { requirePublicBusiness } from '../businesses/businesses.service.ts';
+import { itemShowsIn } from '../businesses/visibility.ts';
 import { notifyOwner } from '../notifications/notifications.service.ts';
 import { linkGrantsItem } from '../private-links/private-links.service.ts';
-import { requirePublicBusiness } from '../users/users.service.ts';
-import { itemShowsIn } from '../users/visibility.ts';
 import { csvBom, csvDate, csvRow } from './leads-csv.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'log' | 'mail'>;
@@ -64,7 +64,7 @@ const contact = (input: ProductLeadInput | CatalogueLeadInput) => ({
   query: input.query,
 });
 
-/** Whether visitors may see an item of the business (users/visibility.ts), as a column. */
+/** Whether visitors may see an item of the business (businesses/visibility.ts), as a column. */
 const shownIn = (kind: 'product' | 'catalogue', t: SQL, businessId: string) =>
   sql<boolean>`${itemShowsIn(kind, t, sql`${businessId}::uuid`)}`;
 

@@ -14,10 +14,10 @@ import { businesses } from '../../db/schema/businesses.ts';
 import { activities, notifications } from '../../db/schema/notifications.ts';
 import { AppError } from '../../http/app-error.ts';
 import { acceptSubmission } from '../anti-spam/anti-spam.service.ts';
+import { requirePublicBusiness } from '../businesses/businesses.service.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { type LinkKind, openedLinkItem } from '../private-links/private-links.service.ts';
 import { pushAfterCommit, pushTitle } from '../push/push.service.ts';
-import { requirePublicBusiness } from '../users/users.service.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
 

@@ -10,8 +10,8 @@ import { mailOutbox } from '../../db/schema/mail-outbox.ts';
 import { platformAudit } from '../../db/schema/platform.ts';
 import { products } from '../../db/schema/products.ts';
 import { createSession } from '../auth/auth.service.ts';
-import { addCatalogue, addProduct } from '../users/users.fixtures.ts';
-import { createBusiness } from '../users/users.service.ts';
+import { createBusiness } from '../businesses/businesses.service.ts';
+import { addCatalogue, addProduct } from '../storefront/storefront.fixtures.ts';
 import { createPlatformAdmin } from './platform-auth.service.ts';
 
 let app: TestApp;

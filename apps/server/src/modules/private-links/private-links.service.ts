@@ -18,9 +18,9 @@ import { catalogueProducts, catalogues } from '../../db/schema/catalogues.ts';
 import { privateLinks } from '../../db/schema/private-links.ts';
 import { products } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
+import { requirePublicBusiness } from '../businesses/businesses.service.ts';
 import { toCatalogue } from '../catalogues/catalogue-view.ts';
 import { toProduct } from '../products/product-view.ts';
-import { requirePublicBusiness } from '../users/users.service.ts';
 import { isCountableVisitor } from '../visits/visits.service.ts';
 
 type Ctx = Pick<AppContext, 'db'>;

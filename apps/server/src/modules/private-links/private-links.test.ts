@@ -12,8 +12,8 @@ import { privateLinks } from '../../db/schema/private-links.ts';
 import { products } from '../../db/schema/products.ts';
 import { human } from '../anti-spam/test-form.ts';
 import { createSession } from '../auth/auth.service.ts';
+import { createBusiness } from '../businesses/businesses.service.ts';
 import { insertProducts } from '../catalogues/test-products.ts';
-import { createBusiness } from '../users/users.service.ts';
 import { deviceCookieName, deviceFromCookies } from './device-cookie.ts';
 import { generatePrivateLink, openPrivateProduct, updatePrivateLink } from './private-links.service.ts';
 

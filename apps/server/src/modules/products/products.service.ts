@@ -44,9 +44,9 @@ import { privateLinks } from '../../db/schema/private-links.ts';
 import { productJson } from '../../db/schema/product-json.ts';
 import { products } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
+import { businessIsPublic, businessShows, itemIsPublic } from '../businesses/visibility.ts';
 import { createUploadSlots, deleteMedia, type Queryable } from '../media/media.service.ts';
 import { findMatches, tsqueryOf } from '../search/search-engine.ts';
-import { businessIsPublic, businessShows, itemIsPublic } from '../users/visibility.ts';
 import { recordVisit, type Visitor } from '../visits/visits.service.ts';
 import { toProduct } from './product-view.ts';
 
@@ -301,7 +301,7 @@ export function toggleProductPromotion(ctx: Pick<AppContext, 'db'>, { businessId
 
 /**
  * PUT updateAllStatus: flips the business's "All products" switch, a layer above each product's own Public/Private
- * state (users/visibility.ts, decision 036): no product is rewritten. The business's content version moves with the
+ * state (businesses/visibility.ts, decision 036): no product is rewritten. The business's content version moves with the
  * row (its trigger), so cached public pages drop.
  */
 export async function toggleAllProductsStatus(
@@ -328,7 +328,7 @@ async function publicBusiness(ctx: Pick<AppContext, 'db'>, businessName: string)
   return b.id;
 }
 
-// What visitors may see (users/visibility.ts), for queries that join the product's business.
+// What visitors may see (businesses/visibility.ts), for queries that join the product's business.
 const visible = and(itemIsPublic(sql`${products}`), businessShows('product', sql`${businesses}`));
 
 async function findPublic(ctx: Pick<AppContext, 'db'>, { businessName, id }: { businessName: string; id: string }) {
@@ -343,7 +343,7 @@ async function findPublic(ctx: Pick<AppContext, 'db'>, { businessName, id }: { b
   return found;
 }
 
-/** GET public fetch: a product visitors may see (users/visibility.ts); otherwise 404. */
+/** GET public fetch: a product visitors may see (businesses/visibility.ts); otherwise 404. */
 export async function fetchPublicProduct(
   ctx: Pick<AppContext, 'db'>,
   { businessName, id }: { businessName: string; id: string },

@@ -13,7 +13,7 @@ import { productJson } from '../../db/schema/product-json.ts';
 import { products } from '../../db/schema/products.ts';
 import { dailyVisits } from '../../db/schema/visits.ts';
 import { createSession } from '../auth/auth.service.ts';
-import { createBusiness } from '../users/users.service.ts';
+import { createBusiness } from '../businesses/businesses.service.ts';
 
 type Owner = { token: string; businessId: string; businessName: string };
 let app: TestApp;

@@ -7,7 +7,7 @@ import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { human } from '../anti-spam/test-form.ts';
-import { addProduct } from '../users/users.fixtures.ts';
+import { addProduct } from '../storefront/storefront.fixtures.ts';
 import { pushTitle, pushToOwner } from './push.service.ts';
 
 // A local push service: records each request; answers 201, or 410 for endpoints ending in /gone.

@@ -6,7 +6,7 @@ import { userMessages } from '@stashblog/contract/users';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { addProduct, updateBusiness } from './users.fixtures.ts';
+import { updateBusiness } from '../storefront/storefront.fixtures.ts';
 
 let app: TestApp;
 let a: { token: string; businessId: string; businessName: string; email: string };
@@ -280,15 +280,35 @@ describe('owner profile: updateDetails changes only what the call carries', () =
   });
 });
 
-describe('owner categories', () => {
-  it('lists every category of the owner, private products included, and nothing of others', async () => {
-    await addProduct(app.ctx, a.businessId, { category: 'Vases', isPublic: false });
-    await addProduct(app.ctx, a.businessId, { category: 'Bowls' });
-    await addProduct(app.ctx, b.businessId, { category: 'Lamps' });
-    const res = await call(a.token, 'GET', 'fetchCategories');
-    const names = res.json().payload.categories.map((c: { category: string }) => c.category);
-    expect(names.sort()).toEqual(['Bowls', 'Vases']);
-    const bNames = (await call(b.token, 'GET', 'fetchCategories')).json().payload.categories.map((c: { category: string }) => c.category);
-    expect(bNames).toEqual(['Lamps']);
+describe('updateTheme', () => {
+  let shop: { businessId: string; token: string };
+  beforeAll(async () => {
+    shop = await app.owner('theme-shop');
+  });
+  const put = (payload: unknown, token?: string) =>
+    app.inject({
+      method: 'PUT',
+      url: '/api/userAdmin/user/updateTheme',
+      payload: payload as object,
+      headers: token ? { authorization: token } : {},
+    });
+
+  it('stores a SPEC theme and template, seen by visitors and the owner', async () => {
+    const res = await put({ template: 'template1', theme: 'theme7' }, shop.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ code: 201, payload: { template: 'template1', theme: 'theme7' } });
+    const profile = (await app.inject({ method: 'GET', url: '/api/public/user/fetchAll?businessName=theme-shop' })).json().payload
+      .userProfiles[0];
+    expect(profile).toMatchObject({ template: 'template1', theme: 'theme7' });
+    const me = (await app.inject({ method: 'GET', url: '/api/auth/user/fetch', headers: { authorization: shop.token } })).json();
+    expect(me.payload.user).toMatchObject({ template: 'template1', theme: 'theme7' });
+    expect((await put({ template: '', theme: '' }, shop.token)).statusCode).toBe(200);
+  });
+
+  it('refuses values outside the SPEC lists and callers without a session', async () => {
+    expect((await put({ template: 'template2', theme: '' }, shop.token)).statusCode).toBe(400);
+    expect((await put({ template: '', theme: 'theme12' }, shop.token)).statusCode).toBe(400);
+    expect((await put({ template: '' }, shop.token)).statusCode).toBe(400);
+    expect((await put({ template: '', theme: 'theme1' })).statusCode).toBe(401);
   });
 });
