@@ -1,6 +1,7 @@
 import type { CreateForumInput, Forum } from '@stashblog/contract/forum';
 import { forumMessagesText } from '@stashblog/contract/forum-texts';
 import { isUuid } from '@stashblog/contract/ids';
+import type { SendMailInput } from '@stashblog/contract/mail';
 import { serverMessages } from '@stashblog/contract/messages';
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
@@ -44,6 +45,14 @@ export async function createForum(
   });
   ctx.mail.kick();
   return { _id: result.id };
+}
+
+/** SPEC §7 sendMail: a visitor's mail to a business owner, kept in the owner's Forum list and mailed. */
+export async function sendMailToOwner(
+  ctx: Pick<AppContext, 'db' | 'config' | 'log' | 'mail'>,
+  { input }: { input: SendMailInput },
+): Promise<{ _id: string }> {
+  return createForum(ctx, { input, form: 'mail' });
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

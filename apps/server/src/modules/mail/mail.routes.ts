@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { ok } from '../../http/envelope.ts';
 import { perClientRateLimit } from '../anti-spam/anti-spam.routes.ts';
-import { sendMailToOwner, sendSupportMail } from './mail.service.ts';
+import { sendMailToOwner } from '../forum/forum.service.ts';
+import { sendSupportMail } from './mail.service.ts';
 
 export function mailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

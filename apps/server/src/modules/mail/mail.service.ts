@@ -1,11 +1,10 @@
-import type { SendMailInput, SupportMailInput } from '@stashblog/contract/mail';
+import type { SupportMailInput } from '@stashblog/contract/mail';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { supportMessages } from '../../db/schema/forum-messages.ts';
 import { mailOutbox } from '../../db/schema/mail-outbox.ts';
 import { acceptSubmission } from '../anti-spam/anti-spam.service.ts';
-import { createForum } from '../forum/forum.service.ts';
 
 export type OutgoingMail = { to: string; subject: string; text: string; replyTo?: string };
 
@@ -60,12 +59,4 @@ export async function sendSupportMail(
   });
   ctx.mail.kick();
   return { _id: result.id };
-}
-
-/** SPEC §7 sendMail: a visitor's mail to a business owner, kept in the owner's Forum list and mailed. */
-export async function sendMailToOwner(
-  ctx: Pick<AppContext, 'db' | 'config' | 'log' | 'mail'>,
-  { input }: { input: SendMailInput },
-): Promise<{ _id: string }> {
-  return createForum(ctx, { input, form: 'mail' });
 }
