@@ -54,7 +54,7 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       `${admin}/create`,
       { schema: { ...owner, body: catalogueInput, response: { 201: envelopeSchema(cataloguePayload) } } },
       async (request, reply) => {
-        const catalogue = await createCatalogue(ctx, { owner: ownerOf(request), input: request.body });
+        const catalogue = await createCatalogue(ctx, { businessId: ownerOf(request).businessId, input: request.body });
         return reply.status(201).send(ok({ catalogue }, serverMessages.catalogueCreated));
       },
     );
@@ -64,20 +64,25 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { ...owner, body: updateCatalogueBody, response: { 200: envelopeSchema(cataloguePayload) } } },
       async (request) => {
         const { id, ...input } = request.body;
-        return ok({ catalogue: await updateCatalogue(ctx, { owner: ownerOf(request), id, input }) }, serverMessages.catalogueUpdated);
+        return ok(
+          { catalogue: await updateCatalogue(ctx, { businessId: ownerOf(request).businessId, id, input }) },
+          serverMessages.catalogueUpdated,
+        );
       },
     );
 
     app.delete(
       `${admin}/delete`,
       { schema: { ...owner, body: catalogueIdBody, response: { 200: envelopeSchema(catalogueDeletedPayload) } } },
-      async (request) => ok(await deleteCatalogue(ctx, { owner: ownerOf(request), id: request.body.id }), serverMessages.catalogueDeleted),
+      async (request) =>
+        ok(await deleteCatalogue(ctx, { businessId: ownerOf(request).businessId, id: request.body.id }), serverMessages.catalogueDeleted),
     );
 
     app.get(
       `${admin}/fetch`,
       { schema: { ...owner, querystring: catalogueIdBody, response: { 200: envelopeSchema(cataloguePayload) } } },
-      async (request) => ok(await fetchCatalogue(ctx, { owner: ownerOf(request), id: request.query.id }), serverMessages.fetched),
+      async (request) =>
+        ok(await fetchCatalogue(ctx, { businessId: ownerOf(request).businessId, id: request.query.id }), serverMessages.fetched),
     );
 
     app.get(
@@ -85,20 +90,22 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { ...owner, querystring: adminFetchCatalogueProductsQuery, response: { 200: envelopeSchema(catalogueProductList) } },
       },
-      async (request) => ok(await fetchCatalogueProducts(ctx, { owner: ownerOf(request), query: request.query }), serverMessages.fetched),
+      async (request) =>
+        ok(await fetchCatalogueProducts(ctx, { businessId: ownerOf(request).businessId, query: request.query }), serverMessages.fetched),
     );
 
     app.get(
       `${admin}/fetchAll`,
       { schema: { ...owner, querystring: adminFetchAllCataloguesQuery, response: { 200: envelopeSchema(catalogueList) } } },
-      async (request) => ok(await fetchAllCatalogues(ctx, { owner: ownerOf(request), query: request.query }), serverMessages.fetched),
+      async (request) =>
+        ok(await fetchAllCatalogues(ctx, { businessId: ownerOf(request).businessId, query: request.query }), serverMessages.fetched),
     );
 
     app.put(
       `${admin}/updateStatus`,
       { schema: { ...owner, body: catalogueIdBody, response: { 200: envelopeSchema(catalogueStatusPayload) } } },
       async (request) => {
-        const { status, message } = await updateCatalogueStatus(ctx, { owner: ownerOf(request), id: request.body.id });
+        const { status, message } = await updateCatalogueStatus(ctx, { businessId: ownerOf(request).businessId, id: request.body.id });
         return ok({ status }, message);
       },
     );
@@ -107,7 +114,7 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       `${admin}/updateAllStatus`,
       { schema: { ...owner, response: { 200: envelopeSchema(catalogueStatusPayload) } } },
       async (request) => {
-        const { status, message } = await updateAllCataloguesStatus(ctx, { owner: ownerOf(request) });
+        const { status, message } = await updateAllCataloguesStatus(ctx, { businessId: ownerOf(request).businessId });
         return ok({ status }, message);
       },
     );
@@ -116,7 +123,7 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       `${admin}/promote`,
       { schema: { ...owner, body: catalogueIdBody, response: { 200: envelopeSchema(catalogueStatusPayload) } } },
       async (request) => {
-        const { status, message } = await promoteCatalogue(ctx, { owner: ownerOf(request), id: request.body.id });
+        const { status, message } = await promoteCatalogue(ctx, { businessId: ownerOf(request).businessId, id: request.body.id });
         return ok({ status }, message);
       },
     );
