@@ -8,8 +8,8 @@ import {
   passwordMinLength,
   passwordResetTtlMinutes,
 } from '@stashblog/contract/auth';
-import { messages } from '@stashblog/contract/messages';
-import { userMessages } from '@stashblog/contract/users';
+import { specTexts } from '@stashblog/contract/spec-texts';
+import { profileTexts } from '@stashblog/contract/users';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -148,7 +148,7 @@ export async function resetPassword(ctx: Ctx, { token, newPassword }: { token: s
   const next = decodePassword(newPassword)?.trim();
   // The link first: a spent or unknown link is refused before any password work.
   usable(await findToken(ctx.db, 'password-reset', token), token, resetProblems);
-  if (!next) throw AppError.badRequest(messages.newPasswordRequired);
+  if (!next) throw AppError.badRequest(specTexts.newPasswordRequired);
   if ([...next].length < passwordMinLength) throw AppError.badRequest(authTexts.passwordTooShort);
   const passwordHash = await hashPassword(next);
   await ctx.db.transaction(async (tx) => {
@@ -197,7 +197,7 @@ export async function assertEmailFree(tx: Transaction, { businessId, email }: { 
     .from(businesses)
     .where(and(lowerEmail(email), sql`${businesses.id} <> ${businessId}`))
     .limit(1);
-  if (taken) throw AppError.conflict(userMessages.emailTaken);
+  if (taken) throw AppError.conflict(profileTexts.emailTaken);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { accountTexts, encodePassword, passwordResetTtlMinutes } from '@stashblog/contract/auth';
-import { messages, serverMessages } from '@stashblog/contract/messages';
 import { onboardingTexts } from '@stashblog/contract/onboarding';
-import { userMessages } from '@stashblog/contract/users';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
+import { profileTexts } from '@stashblog/contract/users';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort, startSmtpSink } from '../../../test/smtp-sink.ts';
@@ -106,7 +107,7 @@ describe('changing the sign-in email (profile updateDetails)', () => {
     const victim = await app.owner('email-victim');
     const asked = await updateDetails(o.token, { ...profile, email: victim.email.toUpperCase(), password: encodePassword(password) });
     expect(asked.statusCode).toBe(409);
-    expect(asked.json().error).toBe(userMessages.emailTaken);
+    expect(asked.json().error).toBe(profileTexts.emailTaken);
     expect(await mailsTo(victim.email)).toHaveLength(0);
 
     // free when asked, taken by a new business before the link is opened
@@ -116,7 +117,7 @@ describe('changing the sign-in email (profile updateDetails)', () => {
     await createBusiness(app.ctx, { businessName: 'email-latecomer', name: 'Late', email: 'contested@example.test', password });
     const confirmed = await post('confirmEmail', { token }, { authorization: o.token });
     expect(confirmed.statusCode).toBe(409);
-    expect(confirmed.json().error).toBe(userMessages.emailTaken);
+    expect(confirmed.json().error).toBe(profileTexts.emailTaken);
     expect((await details(o.token)).email).toBe(o.email);
   });
 
@@ -170,7 +171,7 @@ describe('changing the sign-in email (profile updateDetails)', () => {
     });
     const answers = await sent;
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    expect(answers.find((r) => r.statusCode === 409)?.json().error).toBe(userMessages.emailTaken);
+    expect(answers.find((r) => r.statusCode === 409)?.json().error).toBe(profileTexts.emailTaken);
     const owners = await app.ctx.db.select({ id: businesses.id }).from(businesses).where(sql`lower(${businesses.email}) = ${wanted}`);
     expect(owners).toHaveLength(1);
   });
@@ -239,7 +240,7 @@ describe('forgot password', () => {
     const short = await post('resetPassword', { token, newPassword: encodePassword('short') });
     expect(short.json().error).toBe('Password must be at least 8 characters');
     const blank = await post('resetPassword', { token, newPassword: encodePassword('   ') });
-    expect(blank.json().error).toBe(messages.newPasswordRequired);
+    expect(blank.json().error).toBe(specTexts.newPasswordRequired);
 
     const res = await post('resetPassword', { token, newPassword: encodePassword('  brand-new-pass  ') });
     expect(res.statusCode, res.body).toBe(201);
@@ -297,7 +298,7 @@ describe('forgot password', () => {
     expect(seven.json().error).toBe('Password must be at least 8 characters');
     const garbled = await post('resetPassword', { token, newPassword: '%%% not base64 %%%' });
     expect(garbled.statusCode).toBe(400);
-    expect(garbled.json().error).toBe(messages.newPasswordRequired);
+    expect(garbled.json().error).toBe(specTexts.newPasswordRequired);
     expect((await post('checkPasswordReset', { token })).statusCode).toBe(200);
     // sent as a script would, spaces and all: the password is the 8 characters between them, as at sign-in
     const eight = await post('resetPassword', { token, newPassword: Buffer.from('  eight-8!  ').toString('base64') });
@@ -359,7 +360,7 @@ describe('forgot password', () => {
     }
     const res = await post('requestPasswordReset', { email: 'flood-last@example.test' }, {}, client);
     expect(res.statusCode).toBe(429);
-    expect(res.json().error).toBe(serverMessages.tooManyAttempts);
+    expect(res.json().error).toBe(serverTexts.tooManyAttempts);
   });
 });
 

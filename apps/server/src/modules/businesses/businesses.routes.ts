@@ -1,13 +1,13 @@
 import { accountTexts } from '@stashblog/contract/auth';
 import { envelopeSchema } from '@stashblog/contract/envelope';
-import { serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import {
+  profileTexts,
   themePayload,
   updateDetailsBody,
   updateDetailsResult,
   updateThemeBody,
   userDetailsPayload,
-  userMessages,
 } from '@stashblog/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
@@ -22,13 +22,12 @@ export function businessesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { tags: ['admin user'], body: updateThemeBody, response: { 200: envelopeSchema(themePayload) } },
       },
-      async (request) =>
-        ok(await updateTheme(ctx, { businessId: ownerOf(request).businessId, ...request.body }), serverMessages.themeUpdated),
+      async (request) => ok(await updateTheme(ctx, { businessId: ownerOf(request).businessId, ...request.body }), serverTexts.themeUpdated),
     );
     app.get(
       '/api/userAdmin/user/fetchDetails',
       { schema: { tags: ['admin user'], response: { 200: envelopeSchema(userDetailsPayload) } } },
-      async (request) => ok(await fetchDetails(ctx, { businessId: ownerOf(request).businessId }), serverMessages.fetched),
+      async (request) => ok(await fetchDetails(ctx, { businessId: ownerOf(request).businessId }), serverTexts.fetched),
     );
     app.put(
       '/api/userAdmin/user/updateDetails',
@@ -36,7 +35,7 @@ export function businessesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const result = await updateDetails(ctx, { businessId: ownerOf(request).businessId, input: request.body });
         const sentTo = result.emailConfirmationSentTo;
-        return ok(result, sentTo ? accountTexts.emailChangeSent(sentTo) : userMessages.detailsUpdated);
+        return ok(result, sentTo ? accountTexts.emailChangeSent(sentTo) : profileTexts.detailsUpdated);
       },
     );
   };

@@ -1,8 +1,9 @@
 import { accountTexts, decodePassword } from '@stashblog/contract/auth';
 import { type CreateBusinessInput, createBusinessInput } from '@stashblog/contract/business';
-import { messages, serverMessages } from '@stashblog/contract/messages';
 import { mediaKeyFromUrl } from '@stashblog/contract/paths';
 import type { PreSignedUrl } from '@stashblog/contract/products';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import type { Template, Theme } from '@stashblog/contract/themes';
 import { profileDetailsError, type UpdateDetailsBody, type UpdateDetailsResult, type UserDetails } from '@stashblog/contract/users';
 import { and, count, eq, sql } from 'drizzle-orm';
@@ -75,7 +76,7 @@ export async function findBusinessByHost(
 /** A visible business by name, or 404 (unknown, blocked and unverified look the same to visitors). */
 export async function requirePublicBusiness(ctx: Pick<AppContext, 'db'>, businessName: string): Promise<TenantRow> {
   const b = businessName ? await findPublicBusiness(ctx, { businessName }) : null;
-  if (!b) throw AppError.notFound(serverMessages.businessNotFound);
+  if (!b) throw AppError.notFound(serverTexts.businessNotFound);
   return b;
 }
 
@@ -162,7 +163,7 @@ export async function updateDetails(
   if (emailChange) await checkPasswordForEmailChange(ctx, { businessId, passwordHash: current.passwordHash, password: input.password });
   const { result, removed } = await ctx.db.transaction(async (tx) => {
     const b = await ownBusiness(tx, businessId, true);
-    if (b.isBlocked) throw AppError.forbidden(messages.userBlocked);
+    if (b.isBlocked) throw AppError.forbidden(specTexts.userBlocked);
     // The password checked above was this one (a reset in between refuses the change).
     if (emailChange && b.passwordHash !== current.passwordHash) throw AppError.badRequest(accountTexts.emailPasswordWrong);
     const keep = { plan: [], names: [] };
@@ -230,7 +231,7 @@ async function checkPasswordForEmailChange(
   const given = password ? decodePassword(password)?.trim() : '';
   if (!given) throw AppError.badRequest(accountTexts.emailPasswordRequired);
   const key = `email-change:${businessId}`;
-  if ((await failureCount(ctx, key)) >= maxEmailPasswordFailures) throw AppError.tooMany(serverMessages.tooManyAttempts);
+  if ((await failureCount(ctx, key)) >= maxEmailPasswordFailures) throw AppError.tooMany(serverTexts.tooManyAttempts);
   if (!(await verifyPassword(passwordHash, given))) {
     await recordFailure(ctx, key);
     throw AppError.badRequest(accountTexts.emailPasswordWrong);

@@ -16,7 +16,7 @@ import {
   updateCatalogueBody,
 } from '@stashblog/contract/catalogues';
 import { envelopeSchema } from '@stashblog/contract/envelope';
-import { serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -55,7 +55,7 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { ...owner, body: catalogueInput, response: { 201: envelopeSchema(cataloguePayload) } } },
       async (request, reply) => {
         const catalogue = await createCatalogue(ctx, { businessId: ownerOf(request).businessId, input: request.body });
-        return reply.status(201).send(ok({ catalogue }, serverMessages.catalogueCreated));
+        return reply.status(201).send(ok({ catalogue }, serverTexts.catalogueCreated));
       },
     );
 
@@ -66,7 +66,7 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { id, ...input } = request.body;
         return ok(
           { catalogue: await updateCatalogue(ctx, { businessId: ownerOf(request).businessId, id, input }) },
-          serverMessages.catalogueUpdated,
+          serverTexts.catalogueUpdated,
         );
       },
     );
@@ -75,14 +75,14 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       `${admin}/delete`,
       { schema: { ...owner, body: catalogueIdBody, response: { 200: envelopeSchema(catalogueDeletedPayload) } } },
       async (request) =>
-        ok(await deleteCatalogue(ctx, { businessId: ownerOf(request).businessId, id: request.body.id }), serverMessages.catalogueDeleted),
+        ok(await deleteCatalogue(ctx, { businessId: ownerOf(request).businessId, id: request.body.id }), serverTexts.catalogueDeleted),
     );
 
     app.get(
       `${admin}/fetch`,
       { schema: { ...owner, querystring: catalogueIdBody, response: { 200: envelopeSchema(cataloguePayload) } } },
       async (request) =>
-        ok(await fetchCatalogue(ctx, { businessId: ownerOf(request).businessId, id: request.query.id }), serverMessages.fetched),
+        ok(await fetchCatalogue(ctx, { businessId: ownerOf(request).businessId, id: request.query.id }), serverTexts.fetched),
     );
 
     app.get(
@@ -91,14 +91,14 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { ...owner, querystring: adminFetchCatalogueProductsQuery, response: { 200: envelopeSchema(catalogueProductList) } },
       },
       async (request) =>
-        ok(await fetchCatalogueProducts(ctx, { businessId: ownerOf(request).businessId, query: request.query }), serverMessages.fetched),
+        ok(await fetchCatalogueProducts(ctx, { businessId: ownerOf(request).businessId, query: request.query }), serverTexts.fetched),
     );
 
     app.get(
       `${admin}/fetchAll`,
       { schema: { ...owner, querystring: adminFetchAllCataloguesQuery, response: { 200: envelopeSchema(catalogueList) } } },
       async (request) =>
-        ok(await fetchAllCatalogues(ctx, { businessId: ownerOf(request).businessId, query: request.query }), serverMessages.fetched),
+        ok(await fetchAllCatalogues(ctx, { businessId: ownerOf(request).businessId, query: request.query }), serverTexts.fetched),
     );
 
     app.put(
@@ -135,13 +135,13 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       `${pub}/fetchAll`,
       { schema: { ...visitor, querystring: publicFetchAllCataloguesQuery, response: { 200: envelopeSchema(catalogueList) } }, ...compiled },
-      async (request) => ok(await fetchPublicCatalogues(ctx, request.query), serverMessages.fetched),
+      async (request) => ok(await fetchPublicCatalogues(ctx, request.query), serverTexts.fetched),
     );
 
     app.get(
       `${pub}/fetch`,
       { schema: { ...visitor, querystring: publicFetchCatalogueQuery, response: { 200: envelopeSchema(cataloguePayload) } }, ...compiled },
-      async (request) => ok(await fetchPublicCatalogue(ctx, request.query), serverMessages.fetched),
+      async (request) => ok(await fetchPublicCatalogue(ctx, request.query), serverTexts.fetched),
     );
 
     app.get(
@@ -150,20 +150,19 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { ...visitor, querystring: publicFetchCatalogueProductsQuery, response: { 200: envelopeSchema(catalogueProductList) } },
         ...compiled,
       },
-      async (request) => ok(await fetchPublicCatalogueProducts(ctx, request.query), serverMessages.fetched),
+      async (request) => ok(await fetchPublicCatalogueProducts(ctx, request.query), serverTexts.fetched),
     );
 
     app.put(
       `${pub}/visits`,
       { schema: { ...visitor, body: catalogueVisitsBody, response: { 200: envelopeSchema(z.object({ counted: z.boolean() })) } } },
-      async (request) =>
-        ok(await recordCatalogueVisit(ctx, { ...request.body, visitor: visitorOf(request) }), serverMessages.visitRecorded),
+      async (request) => ok(await recordCatalogueVisit(ctx, { ...request.body, visitor: visitorOf(request) }), serverTexts.visitRecorded),
     );
 
     app.get(
       `${pub}/fetchAllUsers`,
       { schema: { ...visitor, querystring: fetchAllUsersCataloguesQuery, response: { 200: envelopeSchema(catalogueList) } }, ...compiled },
-      async (request) => ok(await fetchAllUsersCatalogues(ctx, request.query), serverMessages.fetched),
+      async (request) => ok(await fetchAllUsersCatalogues(ctx, request.query), serverTexts.fetched),
     );
   };
 }

@@ -7,7 +7,8 @@ import type {
   CatalogueProductList,
 } from '@stashblog/contract/catalogues';
 import { isUuid } from '@stashblog/contract/ids';
-import { messages, serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { and, count, eq, getTableColumns, inArray, not, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
@@ -32,20 +33,20 @@ const byBusiness = eq(businesses.id, catalogues.businessId);
 
 /** One of the owner's catalogues, or 404 (foreign, unknown and malformed ids look the same). */
 async function requireOwnCatalogue(db: Database | Tx, businessId: string, id: string): Promise<CatalogueRow & { businessName: string }> {
-  if (!isUuid(id)) throw AppError.notFound(serverMessages.catalogueNotFound);
+  if (!isUuid(id)) throw AppError.notFound(serverTexts.catalogueNotFound);
   const [row] = await db.select(withBusinessName).from(catalogues).innerJoin(businesses, byBusiness).where(ownCatalogue(businessId, id));
-  if (!row) throw AppError.notFound(serverMessages.catalogueNotFound);
+  if (!row) throw AppError.notFound(serverTexts.catalogueNotFound);
   return row;
 }
 
 // Only the owner's own products may be members; anything else answers 404 before anything is written.
 async function requireOwnProducts(db: Database | Tx, businessId: string, ids: string[]) {
-  if (!ids.every(isUuid)) throw AppError.notFound(serverMessages.productNotFound);
+  if (!ids.every(isUuid)) throw AppError.notFound(serverTexts.productNotFound);
   const [{ n }] = await db
     .select({ n: count() })
     .from(products)
     .where(and(eq(products.businessId, businessId), inArray(products.id, ids)));
-  if (n !== ids.length) throw AppError.notFound(serverMessages.productNotFound);
+  if (n !== ids.length) throw AppError.notFound(serverTexts.productNotFound);
 }
 
 async function setMembers(tx: Tx, businessId: string, catalogueId: string, ids: string[]) {
@@ -61,7 +62,7 @@ async function ownerView(db: Database | Tx, businessId: string, id: string): Pro
     .from(catalogues)
     .innerJoin(businesses, byBusiness)
     .where(ownCatalogue(businessId, id));
-  if (!r) throw AppError.notFound(serverMessages.catalogueNotFound);
+  if (!r) throw AppError.notFound(serverTexts.catalogueNotFound);
   return toCatalogue(r.c, r.members, r.businessName);
 }
 
@@ -103,7 +104,7 @@ export async function deleteCatalogue(ctx: Ctx, { businessId, id }: { businessId
 }
 
 export async function fetchCatalogue(ctx: Ctx, { businessId, id }: { businessId: string; id: string }): Promise<{ catalogue: Catalogue }> {
-  if (!isUuid(id)) throw AppError.notFound(serverMessages.catalogueNotFound);
+  if (!isUuid(id)) throw AppError.notFound(serverTexts.catalogueNotFound);
   return { catalogue: await ownerView(ctx.db, businessId, id) };
 }
 
@@ -170,7 +171,7 @@ export async function listMembers(
 
 async function requireUnblocked(ctx: Ctx, businessId: string, id: string) {
   const row = await requireOwnCatalogue(ctx.db, businessId, id);
-  if (row.isBlocked) throw AppError.forbidden(messages.catalogueBlocked);
+  if (row.isBlocked) throw AppError.forbidden(specTexts.catalogueBlocked);
   return row;
 }
 
@@ -181,7 +182,7 @@ export async function updateCatalogueStatus(ctx: Ctx, { businessId, id }: { busi
     .set({ isPublic: not(catalogues.isPublic), updatedAt: new Date() })
     .where(ownCatalogue(businessId, id))
     .returning({ status: catalogues.isPublic });
-  return { status: r.status, message: r.status ? serverMessages.cataloguePublic : serverMessages.cataloguePrivate };
+  return { status: r.status, message: r.status ? serverTexts.cataloguePublic : serverTexts.cataloguePrivate };
 }
 
 export async function promoteCatalogue(ctx: Ctx, { businessId, id }: { businessId: string; id: string }) {
@@ -191,7 +192,7 @@ export async function promoteCatalogue(ctx: Ctx, { businessId, id }: { businessI
     .set({ isPromoted: not(catalogues.isPromoted), updatedAt: new Date() })
     .where(ownCatalogue(businessId, id))
     .returning({ status: catalogues.isPromoted });
-  return { status: r.status, message: r.status ? serverMessages.cataloguePromoted : serverMessages.catalogueDemoted };
+  return { status: r.status, message: r.status ? serverTexts.cataloguePromoted : serverTexts.catalogueDemoted };
 }
 
 /**
@@ -207,7 +208,7 @@ export async function updateAllCataloguesStatus(ctx: Ctx, { businessId }: { busi
     .returning({ status: businesses.isAllCataloguesActive });
   if (!b) throw AppError.unauthorised();
   const { status } = b;
-  return { status, message: status ? serverMessages.allCataloguesActive : serverMessages.allCataloguesInactive };
+  return { status, message: status ? serverTexts.allCataloguesActive : serverTexts.allCataloguesInactive };
 }
 
 export function escapeLike(text: string): string {

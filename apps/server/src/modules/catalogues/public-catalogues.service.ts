@@ -7,8 +7,8 @@ import type {
   PublicFetchCatalogueProductsQuery,
 } from '@stashblog/contract/catalogues';
 import { isUuid } from '@stashblog/contract/ids';
-import { serverMessages } from '@stashblog/contract/messages';
 import { relevanceSort } from '@stashblog/contract/search-options';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import { listingSort } from '@stashblog/contract/sort-options';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
@@ -34,12 +34,12 @@ const order = (sort: PublicFetchAllCataloguesQuery['sort']) =>
 /** A catalogue visitors may see, resolved through its business; 404 for anything else. */
 async function requirePublicCatalogue(ctx: Ctx, { id, businessName }: { id: string; businessName: string }) {
   const business = await requirePublicBusiness(ctx, businessName);
-  if (!isUuid(id)) throw AppError.notFound(serverMessages.catalogueNotFound);
+  if (!isUuid(id)) throw AppError.notFound(serverTexts.catalogueNotFound);
   const [r] = await ctx.db
     .select({ c: catalogues, members: membersOf('public') })
     .from(catalogues)
     .where(and(eq(catalogues.businessId, business.id), eq(catalogues.id, id), visibleIn(business.id)));
-  if (!r) throw AppError.notFound(serverMessages.catalogueNotFound);
+  if (!r) throw AppError.notFound(serverTexts.catalogueNotFound);
   return { business, catalogue: toCatalogue(r.c, r.members, business.businessName) };
 }
 

@@ -1,5 +1,5 @@
 import { envelopeSchema } from '@stashblog/contract/envelope';
-import { serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import { fetchAllUsersQuery, userProfilesPayload } from '@stashblog/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
@@ -13,7 +13,7 @@ export function directoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/public/user/fetchAll',
       { schema: { tags, querystring: fetchAllUsersQuery, response: { 200: envelopeSchema(userProfilesPayload) } } },
-      async (request) => ok(await fetchAllUsers(ctx, request.query), serverMessages.fetched),
+      async (request) => ok(await fetchAllUsers(ctx, request.query), serverTexts.fetched),
     );
   };
 }

@@ -1,6 +1,6 @@
 import { allowedQuery, challengeParams, challengePath, domainStatus, domainTexts, setDomainBody } from '@stashblog/contract/domains';
 import { envelopeSchema } from '@stashblog/contract/envelope';
-import { serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import { businessNameQuery, checkDomainPayload, checkDomainViaBusinessPayload } from '@stashblog/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +24,7 @@ export function domainsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const tags = ['domains'];
 
     app.get('/api/userAdmin/domains/fetch', { schema: { tags, response: { 200: envelopeSchema(domainStatus) } } }, async (request) =>
-      ok(await fetchDomainStatus(ctx, { businessId: ownerOf(request).businessId }), serverMessages.fetched),
+      ok(await fetchDomainStatus(ctx, { businessId: ownerOf(request).businessId }), serverTexts.fetched),
     );
 
     app.put(
@@ -64,7 +64,7 @@ export function domainsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, querystring: allowedQuery, response: { 200: envelopeSchema(z.object({ allowed: z.literal(true) })) } } },
       async (request) => {
         if (!(await isDomainAllowed(ctx, { domain: request.query.domain ?? '' }))) throw AppError.notFound();
-        return ok({ allowed: true as const }, serverMessages.fetched);
+        return ok({ allowed: true as const }, serverTexts.fetched);
       },
     );
 
@@ -72,14 +72,14 @@ export function domainsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/public/user/checkDomain',
       { schema: { tags: ['public user'], response: { 200: envelopeSchema(checkDomainPayload) } } },
-      async (request) => ok(await checkDomain(ctx, { host: requestHost(request) }), serverMessages.fetched),
+      async (request) => ok(await checkDomain(ctx, { host: requestHost(request) }), serverTexts.fetched),
     );
     app.get(
       '/api/public/user/checkDomainViaBusiness',
       {
         schema: { tags: ['public user'], querystring: businessNameQuery, response: { 200: envelopeSchema(checkDomainViaBusinessPayload) } },
       },
-      async (request) => ok(await checkDomainViaBusiness(ctx, request.query), serverMessages.fetched),
+      async (request) => ok(await checkDomainViaBusiness(ctx, request.query), serverTexts.fetched),
     );
   };
 }

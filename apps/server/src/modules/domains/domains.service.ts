@@ -3,7 +3,7 @@ import { Resolver } from 'node:dns/promises';
 import http from 'node:http';
 import { BlockList, isIPv6 } from 'node:net';
 import { challengePath, challengePrefix, type DomainStatus, domainTexts } from '@stashblog/contract/domains';
-import { serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { parseAddressRange } from '../../config.ts';
@@ -381,7 +381,7 @@ export async function isDomainAllowed(ctx: Pick<AppContext, 'db'>, { domain }: {
 export async function checkDomain(ctx: Pick<AppContext, 'db' | 'config'>, { host }: { host: string }) {
   const own = ctx.config.appHosts.includes(host.toLowerCase());
   const b = own ? null : await findBusinessByHost(ctx, host);
-  if (!b) throw AppError.notFound(serverMessages.domainNotFound);
+  if (!b) throw AppError.notFound(serverTexts.domainNotFound);
   return { businessName: b.businessName };
 }
 

@@ -1,8 +1,8 @@
 import type { CreateForumInput, Forum } from '@stashblog/contract/forum';
-import { forumMessagesText } from '@stashblog/contract/forum-texts';
+import { forumTexts } from '@stashblog/contract/forum-texts';
 import { isUuid } from '@stashblog/contract/ids';
 import type { SendMailInput } from '@stashblog/contract/mail';
-import { serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { businesses } from '../../db/schema/businesses.ts';
@@ -32,14 +32,12 @@ export async function createForum(
       .values({ businessId, id, name: input.name, email: input.email, subject: input.subject, message: input.message });
     await notifyOwner(ctx, tx, {
       businessId,
-      text: serverMessages.forumNotification(input.name, input.subject),
+      text: serverTexts.forumNotification(input.name, input.subject),
       redirect: forumAdminPath,
       mail: {
-        subject: serverMessages.forumNotification(input.name, input.subject),
+        subject: serverTexts.forumNotification(input.name, input.subject),
         replyTo: input.email,
-        text: [`From: ${input.name} <${input.email}>`, `Subject: ${input.subject || forumMessagesText.noSubject}`, '', input.message].join(
-          '\n',
-        ),
+        text: [`From: ${input.name} <${input.email}>`, `Subject: ${input.subject || forumTexts.noSubject}`, '', input.message].join('\n'),
       },
     });
   });
@@ -99,11 +97,11 @@ export async function fetchForums(
 
 /** SPEC §7 deleteForum {id}: only the owner's own message; a foreign or unknown id is 404. */
 export async function deleteForum(ctx: Pick<AppContext, 'db'>, { businessId, id }: { businessId: string; id: string }) {
-  if (!isUuid(id)) throw AppError.notFound(forumMessagesText.notFound);
+  if (!isUuid(id)) throw AppError.notFound(forumTexts.notFound);
   const rows = await ctx.db
     .delete(forumMessages)
     .where(and(eq(forumMessages.businessId, businessId), eq(forumMessages.id, id)))
     .returning({ id: forumMessages.id });
-  if (rows.length === 0) throw AppError.notFound(forumMessagesText.notFound);
+  if (rows.length === 0) throw AppError.notFound(forumTexts.notFound);
   return { _id: id };
 }

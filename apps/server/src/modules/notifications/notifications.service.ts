@@ -3,7 +3,7 @@ import {
   type CreateNotificationBody,
   type Notification,
   type NotificationFilter,
-  notificationMessages,
+  notificationTexts,
   type PublicNotificationInput,
 } from '@stashblog/contract/notifications';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
@@ -104,7 +104,7 @@ export async function countNewNotifications(ctx: Ctx, { businessId }: { business
 }
 
 function requireId(id: string): string {
-  if (!isUuid(id)) throw AppError.notFound(notificationMessages.notFound);
+  if (!isUuid(id)) throw AppError.notFound(notificationTexts.notFound);
   return id;
 }
 
@@ -114,7 +114,7 @@ export async function markNotificationRead(ctx: Ctx, { businessId, id }: { busin
     .set({ isMarkedRead: true })
     .where(and(eq(notifications.businessId, businessId), eq(notifications.id, requireId(id))))
     .returning({ id: notifications.id });
-  if (rows.length === 0) throw AppError.notFound(notificationMessages.notFound);
+  if (rows.length === 0) throw AppError.notFound(notificationTexts.notFound);
   return { _id: id };
 }
 
@@ -132,7 +132,7 @@ export async function deleteNotification(ctx: Ctx, { businessId, id }: { busines
     .delete(notifications)
     .where(and(eq(notifications.businessId, businessId), eq(notifications.id, requireId(id))))
     .returning({ id: notifications.id });
-  if (rows.length === 0) throw AppError.notFound(notificationMessages.notFound);
+  if (rows.length === 0) throw AppError.notFound(notificationTexts.notFound);
   return { _id: id };
 }
 
@@ -166,8 +166,8 @@ export async function createPublicNotification(
   const business = await requirePublicBusiness(ctx, input.businessName);
   const link = privateLinkOfPage(input.redirect);
   const item = link && (await openedLinkItem(ctx, { businessId: business.id, kind: link.kind, code: link.code }));
-  if (!link || !item) throw AppError.notFound(notificationMessages.eventNotFound);
-  const text = notificationMessages.privateLinkOpened(link.code, item.itemName);
+  if (!link || !item) throw AppError.notFound(notificationTexts.eventNotFound);
+  const text = notificationTexts.privateLinkOpened(link.code, item.itemName);
   const redirect = `/userAdmin/${link.kind === 'product' ? 'products' : 'catalogues'}/privateLinks/${item.itemId}`;
   let noted = '';
   const result = await acceptSubmission(ctx, { form: 'notification', businessId: business.id, input }, async (tx) => {

@@ -1,6 +1,6 @@
 import { encodePassword } from '@stashblog/contract/auth';
-import { messages } from '@stashblog/contract/messages';
 import { platformTexts } from '@stashblog/contract/platform';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -178,7 +178,7 @@ describe('blocking', () => {
       headers: { authorization: owner.token },
     });
     expect(toggle.statusCode).toBe(403);
-    expect(toggle.json().error).toBe(messages.productBlocked);
+    expect(toggle.json().error).toBe(specTexts.productBlocked);
 
     const audit = await platform('GET', 'audit', { businessId: owner.businessId });
     expect(audit.json().payload.entries).toMatchObject([
@@ -234,7 +234,7 @@ describe('blocking', () => {
       payload: { id: catalogueId },
       headers: { authorization: owner.token },
     });
-    expect(ownCat.json().error).toBe(messages.catalogueBlocked);
+    expect(ownCat.json().error).toBe(specTexts.catalogueBlocked);
 
     const user = await platform('PUT', 'users/block', { id: owner.businessId, isBlocked: true, reason: 'Fraud' });
     expect(user.statusCode).toBe(200);

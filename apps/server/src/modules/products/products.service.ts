@@ -1,5 +1,4 @@
 import { isUuid } from '@stashblog/contract/ids';
-import { messages, serverMessages } from '@stashblog/contract/messages';
 import { mediaKeyFromUrl } from '@stashblog/contract/paths';
 import {
   type AdminFetchAllQuery,
@@ -19,7 +18,9 @@ import {
   type UpdateProductResult,
 } from '@stashblog/contract/products';
 import { relevanceSort } from '@stashblog/contract/search-options';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import { listingSort, type SortOption, sortOptions } from '@stashblog/contract/sort-options';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import {
   and,
   arrayContains,
@@ -144,7 +145,7 @@ async function findOwned(db: Queryable, businessId: string, id: string, lock = f
 
 async function requireOwned(db: Queryable, businessId: string, id: string, lock = false) {
   const found = await findOwned(db, businessId, id, lock);
-  if (!found) throw AppError.notFound(serverMessages.productNotFound);
+  if (!found) throw AppError.notFound(serverTexts.productNotFound);
   return found;
 }
 
@@ -225,14 +226,14 @@ export async function fetchProduct(ctx: Pick<AppContext, 'db'>, { businessId, id
 
 /** DELETE delete: the product, its private links and its image files. Leads keep their copy of the name. */
 export async function deleteProduct(ctx: Ctx, { businessId, id }: { businessId: string; id: string }): Promise<{ id: string }> {
-  if (!isUuid(id)) throw AppError.notFound(serverMessages.productNotFound);
+  if (!isUuid(id)) throw AppError.notFound(serverTexts.productNotFound);
   const productId = id.toLowerCase();
   const gone = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .delete(products)
       .where(and(eq(products.businessId, businessId), eq(products.id, productId)))
       .returning({ images: products.images });
-    if (!row) throw AppError.notFound(serverMessages.productNotFound);
+    if (!row) throw AppError.notFound(serverTexts.productNotFound);
     await tx.delete(privateLinks).where(and(eq(privateLinks.businessId, businessId), eq(privateLinks.fkProductId, productId)));
     return row;
   });
@@ -278,14 +279,14 @@ async function toggle(
   { businessId, id, field }: { businessId: string; id: string; field: 'isPublic' | 'isPromoted' },
 ): Promise<{ status: boolean }> {
   const found = await requireOwned(ctx.db, businessId, id);
-  if (found.row.isBlocked) throw AppError.forbidden(messages.productBlocked);
+  if (found.row.isBlocked) throw AppError.forbidden(specTexts.productBlocked);
   const column = products[field];
   const [row] = await ctx.db
     .update(products)
     .set({ [field]: sql`not ${column}`, updatedAt: new Date() })
     .where(and(eq(products.businessId, businessId), eq(products.id, found.row.id), eq(products.isBlocked, false)))
     .returning({ status: column });
-  if (!row) throw AppError.forbidden(messages.productBlocked);
+  if (!row) throw AppError.forbidden(specTexts.productBlocked);
   return row;
 }
 
@@ -333,13 +334,13 @@ const visible = and(itemIsPublic(sql`${products}`), businessShows('product', sql
 
 async function findPublic(ctx: Pick<AppContext, 'db'>, { businessName, id }: { businessName: string; id: string }) {
   const businessId = await publicBusiness(ctx, businessName);
-  if (!isUuid(id)) throw AppError.notFound(serverMessages.productNotFound);
+  if (!isUuid(id)) throw AppError.notFound(serverTexts.productNotFound);
   const [found] = await ctx.db
     .select(selection)
     .from(products)
     .innerJoin(businesses, eq(businesses.id, products.businessId))
     .where(and(eq(products.businessId, businessId), eq(products.id, id.toLowerCase()), visible));
-  if (!found) throw AppError.notFound(serverMessages.productNotFound);
+  if (!found) throw AppError.notFound(serverTexts.productNotFound);
   return found;
 }
 

@@ -1,4 +1,4 @@
-import { userMessages } from '@stashblog/contract/users';
+import { profileTexts } from '@stashblog/contract/users';
 import { and, eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { z } from 'zod';
@@ -56,7 +56,7 @@ export async function setPushToken(ctx: Pick<AppContext, 'db' | 'config'>, { bus
   const value = token.trim();
   if (value.startsWith('{')) {
     const sub = parseSubscription(value);
-    if (!sub || !endpointAllowed(ctx, sub.endpoint)) throw AppError.badRequest(userMessages.pushEndpointRefused);
+    if (!sub || !endpointAllowed(ctx, sub.endpoint)) throw AppError.badRequest(profileTexts.pushEndpointRefused);
   }
   await ctx.db
     .update(businesses)

@@ -1,7 +1,7 @@
 import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { userMessages } from '@stashblog/contract/users';
+import { profileTexts } from '@stashblog/contract/users';
 // @ts-expect-error http_ece ships no types: the receiving side of RFC 8291 web push encryption
 import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,7 +78,7 @@ describe('web push', () => {
     for (const endpoint of ['https://evil.test/push', 'http://127.0.0.1:1/push', 'file:///etc/passwd']) {
       const res = await setFcmt(token, JSON.stringify({ endpoint, keys: { p256dh: 'x', auth: 'y' } }));
       expect(res.statusCode, endpoint).toBe(400);
-      expect(res.json().error).toBe(userMessages.pushEndpointRefused);
+      expect(res.json().error).toBe(profileTexts.pushEndpointRefused);
     }
     expect((await setFcmt(token, '{not json')).statusCode).toBe(400);
     const fcm = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'BPk', auth: 'x' } };
@@ -89,7 +89,7 @@ describe('web push', () => {
     const owner = await app.owner('push-owner');
     const b = browser('/push/owner-1');
     const res = await setFcmt(owner.token, b.token);
-    expect(res.json()).toMatchObject({ code: 201, message: userMessages.pushSaved, payload: { enabled: true } });
+    expect(res.json()).toMatchObject({ code: 201, message: profileTexts.pushSaved, payload: { enabled: true } });
 
     const message = { title: 'New lead', body: 'New enquiry from Asha for Blue Vase', url: '/userAdmin/leads' };
     const before = received.length;

@@ -1,5 +1,5 @@
 import { envelopeSchema } from '@stashblog/contract/envelope';
-import { serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import {
   aboutUsPayload,
   adminCategoriesQuery,
@@ -21,17 +21,17 @@ export function storefrontRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/public/user/fetchAboutUs',
       { schema: { tags, querystring: businessNameQuery, response: { 200: envelopeSchema(aboutUsPayload) } } },
-      async (request) => ok(await fetchAboutUs(ctx, request.query), serverMessages.fetched),
+      async (request) => ok(await fetchAboutUs(ctx, request.query), serverTexts.fetched),
     );
     app.get(
       '/api/public/user/fetchCategories',
       { schema: { tags, querystring: fetchCategoriesQuery, response: { 200: envelopeSchema(categoriesPayload) } } },
-      async (request) => ok(await fetchCategories(ctx, request.query), serverMessages.fetched),
+      async (request) => ok(await fetchCategories(ctx, request.query), serverTexts.fetched),
     );
     app.get(
       '/api/public/user/fetchHome',
       { schema: { tags, querystring: businessNameQuery, response: { 200: envelopeSchema(homePayload) } } },
-      async (request) => ok(await fetchHome(ctx, request.query), serverMessages.fetched),
+      async (request) => ok(await fetchHome(ctx, request.query), serverTexts.fetched),
     );
     app.get(
       '/api/userAdmin/user/fetchCategories',
@@ -39,7 +39,7 @@ export function storefrontRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags: ['admin user'], querystring: adminCategoriesQuery, response: { 200: envelopeSchema(categoriesPayload) } },
       },
       async (request) =>
-        ok(await fetchOwnerCategories(ctx, { businessId: ownerOf(request).businessId, query: request.query }), serverMessages.fetched),
+        ok(await fetchOwnerCategories(ctx, { businessId: ownerOf(request).businessId, query: request.query }), serverTexts.fetched),
     );
   };
 }
