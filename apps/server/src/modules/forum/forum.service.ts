@@ -14,7 +14,7 @@ import { requirePublicBusiness } from '../users/users.service.ts';
 // Where the owner reads forum messages (SPEC §2 admin routes).
 const forumAdminPath = '/userAdmin/forum';
 
-type IntakeCtx = Pick<AppContext, 'db' | 'config' | 'log' | 'mail'>;
+type IntakeCtx = Pick<AppContext, 'db' | 'config' | 'log'>;
 
 /**
  * SPEC §7 createForum: a visitor's Contact Us message (also /mail/sendMail to an owner). Stored
@@ -42,7 +42,6 @@ export async function createForum(
       },
     });
   });
-  ctx.mail.kick();
   return { _id: result.id };
 }
 
