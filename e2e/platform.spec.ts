@@ -125,6 +125,10 @@ test('sign up, verify by mail, first product on the new storefront; the platform
   await expect(ops.getByRole('cell', { name: 'Listing copies another seller' })).toBeVisible();
   await ops.goto('/platform/mail');
   await expect(ops.getByText('Verify your email for StashBlog').first()).toBeVisible();
+  // beside the outbox, the background job queue per type
+  await expect(ops.getByRole('heading', { name: 'Background jobs' })).toBeVisible();
+  await expect(ops.getByRole('rowheader', { name: 'Mail (SMTP)' })).toBeVisible();
+  await expect(ops.getByRole('rowheader', { name: 'Custom domain re-checks' })).toBeVisible();
 
   // gone from the storefront; the owner sees SPEC's text
   await visitor.goto('/meera-textiles/products');

@@ -20,6 +20,7 @@ import { postgresRateLimitStore } from './http/rate-limit-store.ts';
 import { helmetHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { ssrRoutes } from './http/ssr.ts';
 import { registerTenant } from './http/tenant.ts';
+import { startJobWorker } from './jobs/worker.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { antiSpamRoutes } from './modules/anti-spam/anti-spam.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -27,12 +28,10 @@ import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes.ts';
 import { directoryRoutes } from './modules/directory/directory.routes.ts';
 import { domainsRoutes } from './modules/domains/domains.routes.ts';
-import { startDomainRechecks } from './modules/domains/domains.service.ts';
 import { forumRoutes } from './modules/forum/forum.routes.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
-import { mailDelivery } from './modules/mail/mail-delivery.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
@@ -82,12 +81,13 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
     db,
     blobs: await openBlobStore(config.blobStore),
     log: app.log as FastifyBaseLogger,
-    mail: mailDelivery({ config, db, log: app.log }),
   };
-  app.addHook('onClose', async () => ctx.mail.stop());
-  // Verified custom domains are checked again daily; whichever node finds one due does it.
-  const domainRechecks = startDomainRechecks(ctx);
-  app.addHook('onClose', async () => domainRechecks.stop());
+  // Background work (mail, web push, domain re-checks, sweeps) is jobs in PostgreSQL (decision 038);
+  // this node runs them unless JOBS_WORKER=0. Stopped on close, before main.ts ends the pool.
+  if (config.jobsWorker) {
+    const worker = await startJobWorker(ctx);
+    app.addHook('onClose', () => worker.stop());
+  }
 
   // The public cache answers its hits first and at once; a version this node does not hold in
   // memory waits for the hooks below (decision 035).

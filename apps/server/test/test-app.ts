@@ -41,7 +41,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   // an empty one on loopback answers every name with NXDOMAIN (the fuzz test verifies domains too).
   const dns = overrides.dnsServers ? null : await startDnsServer(new Map());
   const config = loadConfig(
-    { DATA_DIR: dataDir, SECRET: testSecret, LOG_LEVEL: 'silent' },
+    { DATA_DIR: dataDir, SECRET: testSecret, LOG_LEVEL: 'silent', JOBS_WORKER: '0' },
     { ...(dns ? { dnsServers: [dns.address] } : {}), ...overrides },
   );
   const { db, pool } = createDatabase(withDatabase(serverUrl, name));

@@ -24,7 +24,7 @@ import { queueMail } from '../mail/mail.service.ts';
 // sign-in email. Each link carries a random token; only its hash is stored (account_tokens), like
 // sessions. A link is spent by setting used_at, in the same transaction as what it changes.
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'log' | 'mail'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'log'>;
 type Purpose = 'password-reset' | 'email-change';
 type TokenRow = typeof accountTokens.$inferSelect;
 
@@ -96,7 +96,7 @@ export async function requestPasswordReset(ctx: Ctx, { email, addressAllowed }: 
       .where(lowerEmail(email))
       .limit(1);
     if (!b || !addressAllowed) return;
-    const queued = await ctx.db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       // One account's requests are counted one at a time.
       await tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, b.id)).for('update');
       const [{ recent }] = await tx
@@ -127,7 +127,6 @@ export async function requestPasswordReset(ctx: Ctx, { email, addressAllowed }: 
       });
       return true;
     });
-    if (queued) ctx.mail.kick();
   } finally {
     const wait = resetAnswerFloorMs - (Date.now() - started);
     if (wait > 0) await sleep(wait);

@@ -10,6 +10,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { mailOutbox } from '../../db/schema/mail-outbox.ts';
 import { accountTokens } from '../../db/schema/sessions.ts';
+import { addJob } from '../../jobs/queue.ts';
+import { runDueJobs } from '../../jobs/worker.ts';
 import { createBusiness } from '../businesses/businesses.service.ts';
 import { accountLimits } from './account.routes.ts';
 import { resetMailsPerAccountPerHour } from './account.service.ts';
@@ -409,14 +411,14 @@ describe('mails with SMTP_URL', () => {
   beforeAll(async () => {
     const port = await freePort();
     sink = await startSmtpSink(port);
-    // Retries an hour apart: a mail that arrives came from the request itself, not from a retry round.
-    smtpApp = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, mailRetryMs: 3_600_000 });
+    // A real job worker, as on a node: the mail's job is taken when the request's transaction commits.
+    smtpApp = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, jobsWorker: true });
   });
   afterAll(async () => {
     await sink.close();
   });
 
-  it('sends the reset mail at once, not at the next delivery round', async () => {
+  it('sends the reset mail at once, not at the next poll of the queue', async () => {
     const o = await smtpApp.owner('reset-smtp');
     const res = await smtpApp.inject({
       method: 'POST',
@@ -442,5 +444,26 @@ describe('account tokens', () => {
       .where(and(eq(accountTokens.businessId, o.businessId), eq(accountTokens.purpose, 'password-reset')));
     expect(rows).toHaveLength(1);
     expect(rows[0].tokenHash).not.toContain(token);
+  });
+
+  it('the daily sweep drops tokens expired over a day ago and keeps the rest', async () => {
+    const o = await app.owner('token-sweep');
+    const day = 24 * 3600_000;
+    const token = (tokenHash: string, expiresInMs: number) => ({
+      tokenHash,
+      businessId: o.businessId,
+      purpose: 'password-reset' as const,
+      expiresAt: new Date(Date.now() + expiresInMs),
+    });
+    await app.ctx.db
+      .insert(accountTokens)
+      .values([token('sweep-old', -2 * day), token('sweep-recent', -3600_000), token('sweep-live', 3600_000)]);
+    await addJob(app.ctx.db, 'account:sweep-tokens', {});
+    await runDueJobs(app.ctx);
+    const left = await app.ctx.db
+      .select({ tokenHash: accountTokens.tokenHash })
+      .from(accountTokens)
+      .where(eq(accountTokens.businessId, o.businessId));
+    expect(left.map((r) => r.tokenHash).sort()).toEqual(['sweep-live', 'sweep-recent']);
   });
 });

@@ -152,7 +152,7 @@ function applyPlan(plan: ({ keep: string } | { name: string })[], ids: string[])
  * becomes the sign-in email when the link mailed to it is opened.
  */
 export async function updateDetails(
-  ctx: Pick<AppContext, 'db' | 'config' | 'blobs' | 'log' | 'mail'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'blobs' | 'log'>,
   { businessId, input }: { businessId: string; input: UpdateDetailsBody },
 ): Promise<UpdateDetailsResult> {
   const invalid = profileDetailsError(input);
@@ -215,7 +215,6 @@ export async function updateDetails(
       removed: previous.filter((key) => !now.has(key)),
     };
   });
-  if (result.emailConfirmationSentTo) ctx.mail.kick();
   await deleteMedia(ctx, { businessId, ids: removed });
   return result;
 }

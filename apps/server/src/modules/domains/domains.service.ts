@@ -304,9 +304,10 @@ export async function recheckDomain(ctx: Ctx, { businessId }: { businessId: stri
 }
 
 /**
- * Re-checks the claims that are due, on whichever node gets them: each is leased first (its
- * next_check_at moved 10 minutes on, the rows picked with FOR UPDATE SKIP LOCKED), so nodes running
- * this at once never check one claim twice. Returns how many this call checked.
+ * Re-checks the claims that are due (the `domains:recheck-due` cron job, domains.jobs.ts): each is
+ * leased first (its next_check_at moved 10 minutes on, the rows picked with FOR UPDATE SKIP LOCKED),
+ * so calls running at once never check one claim twice. DNS and HTTP run outside any transaction.
+ * Returns how many this call checked.
  */
 export async function recheckDueDomains(ctx: Ctx, { limit = 20 }: { limit?: number } = {}): Promise<number> {
   const due = await ctx.db.execute<{ business_id: string }>(sql`
@@ -319,32 +320,6 @@ export async function recheckDueDomains(ctx: Ctx, { limit = 20 }: { limit?: numb
     await recheckDomain(ctx, { businessId }).catch((e) => ctx.log.warn({ err: e, businessId }, 'custom domain re-check failed'));
   }
   return due.rows.length;
-}
-
-/** The re-check loop of this node (every 10 minutes; a job queue may take `recheckDueDomains` over). */
-export function startDomainRechecks(ctx: Ctx, { everyMs = 10 * 60_000 } = {}): { stop: () => void } {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const tick = async () => {
-    try {
-      while (!stopped && (await recheckDueDomains(ctx)) > 0);
-    } catch (e) {
-      ctx.log.warn({ err: e }, 'custom domain re-checks failed; trying again later');
-    }
-    if (!stopped) schedule();
-  };
-  // spread over the interval, so nodes started together do not all ask at once
-  const schedule = () => {
-    timer = setTimeout(() => void tick(), everyMs / 2 + Math.random() * everyMs);
-    timer.unref();
-  };
-  schedule();
-  return {
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
-    },
-  };
 }
 
 /** The HTTP challenge's answer: the token, on the claim's own domain (any port), else null. */

@@ -15,7 +15,7 @@ import { notifyOwner } from '../notifications/notifications.service.ts';
 // Where the owner reads forum messages (SPEC §2 admin routes).
 const forumAdminPath = '/userAdmin/forum';
 
-type IntakeCtx = Pick<AppContext, 'db' | 'config' | 'log' | 'mail'>;
+type IntakeCtx = Pick<AppContext, 'db' | 'config' | 'log'>;
 
 /**
  * SPEC §7 createForum: a visitor's Contact Us message (also /mail/sendMail to an owner). Stored
@@ -41,13 +41,12 @@ export async function createForum(
       },
     });
   });
-  ctx.mail.kick();
   return { _id: result.id };
 }
 
 /** SPEC §7 sendMail: a visitor's mail to a business owner, kept in the owner's Forum list and mailed. */
 export async function sendMailToOwner(
-  ctx: Pick<AppContext, 'db' | 'config' | 'log' | 'mail'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'log'>,
   { input }: { input: SendMailInput },
 ): Promise<{ _id: string }> {
   return createForum(ctx, { input, form: 'mail' });

@@ -17,7 +17,7 @@ import { notifyOwner } from '../notifications/notifications.service.ts';
 import { linkGrantsItem } from '../private-links/private-links.service.ts';
 import { csvBom, csvDate, csvRow } from './leads-csv.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'log' | 'mail'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'log'>;
 type LeadRow = Omit<typeof leads.$inferInsert, 'id'>;
 
 // The lead, the owner's notification, activity and mail are written in one transaction (an
@@ -53,7 +53,6 @@ async function storeLead(
       },
     });
   });
-  ctx.mail.kick();
   return { id: result.id };
 }
 

@@ -17,7 +17,7 @@ import { acceptSubmission } from '../anti-spam/anti-spam.service.ts';
 import { requirePublicBusiness } from '../businesses/businesses.service.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { type LinkKind, openedLinkItem } from '../private-links/private-links.service.ts';
-import { pushAfterCommit, pushTitle } from '../push/push.service.ts';
+import { pushTitle, queuePush } from '../push/push.service.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -25,7 +25,7 @@ type Ctx = Pick<AppContext, 'db'>;
  * The one place an accepted lead/message reaches its owner, inside the caller's transaction:
  * an in-app notification (with the page to open), an activity record, and a mail to the owner
  * through the mail transport. Anything else that should tell the owner (web push) goes here too.
- * After the transaction commits, call `ctx.mail.kick()` so SMTP delivery starts at once.
+ * Mail and push are jobs added in the caller's transaction: sent once it commits (decision 038).
  */
 export async function notifyOwner(
   ctx: Pick<AppContext, 'db' | 'config' | 'log'>,
@@ -39,8 +39,8 @@ export async function notifyOwner(
 ) {
   const notificationId = uuidv7();
   await tx.insert(notifications).values({ businessId, id: notificationId, notification: text, redirect });
-  // Web push to the owner's browser, sent once this transaction has committed (modules/push).
-  await pushAfterCommit(ctx, tx, { businessId, notificationId, message: { title: pushTitle, body: text, url: redirect } });
+  // Web push to the owner's browser: a job in this transaction, sent once it committed (modules/push).
+  await queuePush(tx, { businessId, message: { title: pushTitle, body: text, url: redirect } });
   await tx.insert(activities).values({ businessId, id: uuidv7(), message: text, path: redirect });
   if (mail) {
     const [owner] = await tx.select({ email: businesses.email }).from(businesses).where(eq(businesses.id, businessId));

@@ -9,6 +9,7 @@ import {
   businessListQuery,
   itemListPayload,
   itemListQuery,
+  jobQueuePayload,
   mailListPayload,
   mailListQuery,
   platformAdmin,
@@ -26,6 +27,7 @@ import {
   listAudit,
   listBusinesses,
   listCatalogues,
+  listJobs,
   listMail,
   listProducts,
   setCatalogueBlocked,
@@ -120,6 +122,10 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/platform/mail',
       { schema: { tags, querystring: mailListQuery, response: { 200: envelopeSchema(mailListPayload) } } },
       async (request) => ok(await listMail(ctx, request.query), serverTexts.fetched),
+    );
+
+    app.get('/api/platform/jobs', { schema: { tags, response: { 200: envelopeSchema(jobQueuePayload) } } }, async () =>
+      ok(await listJobs(ctx), serverTexts.fetched),
     );
 
     app.get(
