@@ -106,7 +106,11 @@ try {
         ` | over tuned: rps ${pct(s.rps / t.rps - 1)}, cpu ${pct((t.nodeUs + t.pgUs) / (s.nodeUs + s.pgUs) - 1)}`,
     );
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+  const median = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = sorted.length / 2;
+    return +(((sorted[Math.ceil(mid) - 1] as number) + (sorted[Math.floor(mid)] as number)) / 2).toFixed(3);
+  };
   const sum = (s: Sample) => s.nodeUs + s.pgUs;
   const ratios = samples.rows.map((r, i) => {
     const s = samples.stored[i] as Sample;
