@@ -129,7 +129,7 @@ try {
   writeResult('product-json', {
     benchmark:
       'uncached storefront list: trigger-kept product_json (stored) vs rows + toProduct + compiled serialiser (rows) vs positional rows (tuned)',
-    url: rowsPath,
+    url: storedPath,
     responseBytes: Buffer.byteLength(rowsBody),
     connections,
     seconds,
