@@ -37,6 +37,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { privateLinksRoutes } from './modules/private-links/private-links.routes.ts';
+import { checkProductJson } from './modules/products/product-json.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -54,6 +55,8 @@ export type BuildOptions = {
 
 // The Fastify instance: used by main.ts and by every test (through app.inject or a real port).
 export async function buildApp({ config, db, logger = false, publicCache = true }: BuildOptions) {
+  // Each product's stored JSON is written by the SQL function the contract generates (decision 042).
+  await checkProductJson(db);
   const app = Fastify({
     logger: logger === true ? loggerOptions(config.logLevel) : logger,
     // Only the proxies TRUST_PROXY names may set the client address, host and scheme (request.ip,

@@ -358,8 +358,8 @@ export async function fetchPublicProduct(
 // so PostgreSQL plans it once per connection; the business is one look-up by name and the total
 // comes with the page (`count(*) over ()`), so the common case is one round trip. Each product comes
 // back as the API's JSON: PostgreSQL keeps it in `product_json`, written by triggers as products
-// change (decision 032), and the read only splices the id and the business's name (the name the
-// look-up matched, sent as JSON text) before it. The API sends the page as that text inside its
+// change (decision 032) with SQL generated from the contract (042), and the read only splices the id
+// and the business's name (the name the look-up matched, sent as JSON text) before it. The API sends the page as that text inside its
 // envelope, and the pages parse it. `compiled-serializer.test.ts` proves the bytes equal what zod
 // would send.
 const productJsonText = sql`'{"_id":"' || ${products.id} || '","businessName":' || ${sql.placeholder('businessNameJson')}::text || ',' || ${productJson.body}`;
