@@ -8,8 +8,8 @@ import { afterAll, inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createDatabase, withDatabase } from '../src/db/client.ts';
-import { startDnsServer } from '../src/modules/domains/dns-test-server.ts';
 import { createBusiness } from '../src/modules/users/users.service.ts';
+import { startDnsServer } from './dns-server.ts';
 
 /** The SECRET of every test app (test-form.ts signs a person's form challenge with it). */
 export const testSecret = 'x'.repeat(40);

@@ -1,11 +1,11 @@
 import { messages, serverMessages } from '@stashblog/contract/messages';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { updateBusiness } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { human } from '../../../test/test-form.ts';
 import { forumMessages } from '../../db/schema/forum-messages.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import { human } from '../anti-spam/test-form.ts';
-import { updateBusiness } from '../users/users.fixtures.ts';
 
 let app: TestApp;
 let shop: { businessId: string };

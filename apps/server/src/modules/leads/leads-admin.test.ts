@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { human } from '../../../test/test-form.ts';
+import { insertProducts } from '../../../test/test-products.ts';
 import { leads } from '../../db/schema/leads.ts';
-import { human } from '../anti-spam/test-form.ts';
-import { insertProducts } from '../catalogues/test-products.ts';
 import { parseCsv } from './csv-parse.ts';
 import { csvCell, csvDate, csvDateIntl } from './leads-csv.ts';
 

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startSmtpSink } from '../../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { human } from '../../../test/test-form.ts';
+import { insertProducts } from '../../../test/test-products.ts';
 import { leads } from '../../db/schema/leads.ts';
 import { mailOutbox } from '../../db/schema/mail-outbox.ts';
-import { human } from '../anti-spam/test-form.ts';
-import { insertProducts } from '../catalogues/test-products.ts';
 import { nextAttemptDelayMs } from './mail-delivery.ts';
 
 let app: TestApp;

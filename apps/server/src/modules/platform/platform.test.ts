@@ -4,13 +4,13 @@ import { platformTexts } from '@stashblog/contract/platform';
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addCatalogue, addProduct } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { mailOutbox } from '../../db/schema/mail-outbox.ts';
 import { platformAudit } from '../../db/schema/platform.ts';
 import { products } from '../../db/schema/products.ts';
 import { createSession } from '../auth/auth.service.ts';
-import { addCatalogue, addProduct } from '../users/users.fixtures.ts';
 import { createBusiness } from '../users/users.service.ts';
 import { createPlatformAdmin } from './platform-auth.service.ts';
 

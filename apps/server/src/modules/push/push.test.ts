@@ -5,9 +5,9 @@ import { userMessages } from '@stashblog/contract/users';
 // @ts-expect-error http_ece ships no types: the receiving side of RFC 8291 web push encryption
 import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addProduct } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { human } from '../anti-spam/test-form.ts';
-import { addProduct } from '../users/users.fixtures.ts';
+import { human } from '../../../test/test-form.ts';
 import { pushTitle, pushToOwner } from './push.service.ts';
 
 // A local push service: records each request; answers 201, or 410 for endpoints ending in /gone.

@@ -5,8 +5,8 @@ import { mediaKeyFromUrl } from '@stashblog/contract/paths';
 import { userMessages } from '@stashblog/contract/users';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addProduct, updateBusiness } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { addProduct, updateBusiness } from './users.fixtures.ts';
 
 let app: TestApp;
 let a: { token: string; businessId: string; businessName: string; email: string };

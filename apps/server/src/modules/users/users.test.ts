@@ -1,9 +1,9 @@
 import { mediaUrl } from '@stashblog/contract/paths';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addCatalogue, addProduct, updateBusiness } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { setDomain } from '../../cli/set-domain.ts';
-import { addCatalogue, addProduct, updateBusiness } from './users.fixtures.ts';
 import { fetchPublicProfile } from './users.service.ts';
 
 let app: TestApp;
