@@ -15,6 +15,7 @@ const benches = [
   { name: 'images', file: 'images.ts', results: ['images'] },
   // added by their own issues; run when present
   { name: 'search', file: 'search.ts', results: ['search'] },
+  { name: 'search-plan', file: 'search-plan.ts', results: ['search-plan'] },
   { name: 'csv', file: 'csv.ts', results: ['csv'] },
   { name: 'insights', file: 'insights.ts', results: ['insights'] },
 ].filter((b) => (!only || only.includes(b.name)) && existsSync(path.join(import.meta.dirname, b.file)));
@@ -67,6 +68,7 @@ const summary = {
   imageRatio: images?.ratio ?? null,
   webpVsJpeg: images?.webpVsJpeg ?? null,
   search: read('search')?.results ?? null,
+  searchPlan: read('search-plan')?.results.every((r: { ok: boolean }) => r.ok) ?? null,
   csv: read('csv') ?? null,
   insights: read('insights') ?? null,
   failed,
