@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { FuzzFirstSequencer } from './apps/server/test/fuzz-first-sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -7,6 +8,7 @@ export default defineConfig({
     // on PostgreSQL: two workers there took the embedded pass from 393 s to 289 s (every test file
     // works in its own cloned database, so files do not share state).
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: FuzzFirstSequencer },
     projects: [
       {
         test: {

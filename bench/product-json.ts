@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { envelopeSchema } from '@stashblog/contract/envelope';
-import { serverMessages } from '@stashblog/contract/messages';
 import { mediaUrl } from '@stashblog/contract/paths';
 import { type Product, productList, publicFetchAllQuery } from '@stashblog/contract/products';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import { and, desc, eq, fillPlaceholders, getTableColumns, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import Fastify from 'fastify';
@@ -16,7 +16,7 @@ import { products } from '../apps/server/src/db/schema/products.ts';
 import { compiledSerializer } from '../apps/server/src/http/compiled-serializer.ts';
 import { ok } from '../apps/server/src/http/envelope.ts';
 import { toProduct } from '../apps/server/src/modules/products/product-view.ts';
-import { businessShows, itemIsPublic } from '../apps/server/src/modules/users/visibility.ts';
+import { businessShows, itemIsPublic } from '../apps/server/src/modules/businesses/visibility.ts';
 import { type LoadResult, measure } from './load.ts';
 import { writeResult } from './result.ts';
 
@@ -213,7 +213,7 @@ function registerRowsList() {
       const q = request.query;
       const name = q.businessName.toLowerCase();
       const rows = await list.execute({ businessName: name, limit: q.perPage, offset: (q.pageNo - 1) * q.perPage });
-      return ok({ products: rows.map((r) => toProduct(r.row, name)), count: Number(rows[0]?.total ?? 0) }, serverMessages.fetched);
+      return ok({ products: rows.map((r) => toProduct(r.row, name)), count: Number(rows[0]?.total ?? 0) }, serverTexts.fetched);
     },
   );
 }
@@ -284,7 +284,7 @@ function registerTunedList() {
           createdAt: r[15] as string,
         }),
       );
-      return ok({ products: list, count: Number(rows[0]?.[16] ?? 0) }, serverMessages.fetched);
+      return ok({ products: list, count: Number(rows[0]?.[16] ?? 0) }, serverTexts.fetched);
     },
   );
 }

@@ -16,6 +16,7 @@ const benches = [
   { name: 'product-json', file: 'product-json.ts', results: ['product-json'] },
   // added by their own issues; run when present
   { name: 'search', file: 'search.ts', results: ['search'] },
+  { name: 'search-plan', file: 'search-plan.ts', results: ['search-plan'] },
   { name: 'csv', file: 'csv.ts', results: ['csv'] },
   { name: 'insights', file: 'insights.ts', results: ['insights'] },
 ].filter((b) => (!only || only.includes(b.name)) && existsSync(path.join(import.meta.dirname, b.file)));
@@ -70,6 +71,7 @@ const summary = {
   webpVsJpeg: images?.webpVsJpeg ?? null,
   productJsonGain: productJson?.median ?? null,
   search: read('search')?.results ?? null,
+  searchPlan: read('search-plan')?.results.every((r: { ok: boolean }) => r.ok) ?? null,
   csv: read('csv') ?? null,
   insights: read('insights') ?? null,
   failed,

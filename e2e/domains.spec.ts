@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { domainTexts } from '@stashblog/contract/domains';
 import { limits } from '@stashblog/contract/limits';
-import { startDnsServer } from '../apps/server/src/modules/domains/dns-test-server.ts';
+import { startDnsServer } from '../apps/server/test/dns-server.ts';
 import { expect, test } from './fixtures.ts';
 import { e2eDataDir, e2ePort } from './playwright.config.ts';
 

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Every test of the project, from a fresh clone on a Debian machine (README: `npm test`).
-# Installs what the tests need, then: lint, typecheck, the server integration tests on the embedded
-# PostgreSQL, the version-dependent ones again on the system PostgreSQL 15 (when one answers on
-# 127.0.0.1:5432), web component tests, and the Playwright journeys in Debian's Chromium.
+# Installs what the tests need, then: lint, typecheck and the web build, the server integration and
+# web component tests on the embedded PostgreSQL, and the Playwright journeys in Debian's Chromium
+# with, beside them, the version-dependent server tests again on the system PostgreSQL 15 (when one
+# answers on 127.0.0.1:5432). Every test runs once; those few run on both servers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Work started in the background (below) does not outlive a failed step.
+trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
 
 # Debian's chromium for the browser journeys and caddy for the TLS front test (tls-front.test.ts),
 # in one apt-get call and only when one of them is missing.
@@ -20,12 +23,16 @@ if [ -n "${CI:-}" ] || [ ! -d node_modules ]; then
   npm ci --no-audit --no-fund
 fi
 
-echo "== lint and typecheck"
+# Two at a time on the machine's two cores: tsc checks on one core, so the server, contract and
+# journeys are checked in the background while lint, the web typecheck and the web build run here.
+echo "== lint, typecheck and the web build"
+mkdir -p .tmp
+npm run typecheck:server >.tmp/typecheck-server.log 2>&1 &
+typecheck_server=$!
 npx biome check .
-npm run typecheck
-
-echo "== build the web app"
+npm run typecheck:web
 npm run build
+if ! wait "$typecheck_server"; then cat .tmp/typecheck-server.log; echo "typecheck failed (tsc -p packages/contract, apps/server, e2e)"; exit 1; fi
 
 # The fuzz suite replays one seed known to pass, so a landing never hinges on a fresh random draw;
 # explore with another: FUZZ_SEED=$RANDOM npx vitest run apps/server/test/fuzz
@@ -35,23 +42,42 @@ echo "== server + web unit/integration tests (embedded PostgreSQL)"
 rm -rf .tmp/results && mkdir -p .tmp/results
 npx vitest run --reporter=default --reporter=json --outputFile=.tmp/results/vitest.json
 
+# The version-dependent files again on the system PostgreSQL 15 (when one answers on 127.0.0.1:5432),
+# beside the browser journeys: one worker at low priority, so it runs on what the journeys leave idle
+# (their waits, the server's start) and they keep their pace. Its output is shown when both are done.
+pg15=""
 if pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
-  echo "== version-dependent server tests again on the system PostgreSQL 15 (127.0.0.1:5432)"
+  echo "== version-dependent server tests again on the system PostgreSQL 15 (127.0.0.1:5432), beside the journeys"
   # Every test ran once above on the embedded PostgreSQL 18. Here only the files whose behaviour
   # depends on the server's version: migrations, the SQL the product JSON and content versions are
   # kept by, search and the directory it serves (planner, text search), the public cache across
   # nodes, and the fuzz suite (50 cases per route, so no query turns hostile input into a 5xx here).
-  FUZZ_RUNS="${FUZZ_RUNS_PG15:-50}" TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}" npx vitest run --project server --reporter=default --reporter=json --outputFile=.tmp/results/vitest-pg15.json \
+  FUZZ_RUNS="${FUZZ_RUNS_PG15:-50}" TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}" \
+    nice -n 10 npx vitest run --project server --maxWorkers=1 --reporter=default --reporter=json --outputFile=.tmp/results/vitest-pg15.json \
     apps/server/src/db/migrate.test.ts \
     apps/server/src/modules/products/products.test.ts \
     apps/server/src/modules/search/search.test.ts \
     apps/server/src/modules/directory/directory.test.ts \
     apps/server/src/http/public-cache.test.ts \
     apps/server/test/multi-node.test.ts \
-    apps/server/test/fuzz
+    apps/server/test/fuzz >.tmp/results/vitest-pg15.log 2>&1 &
+  pg15=$!
 fi
 
 echo "== browser journeys (Playwright, /usr/bin/chromium)"
-npx playwright test -c e2e/playwright.config.ts
+e2e_status=0
+npx playwright test -c e2e/playwright.config.ts || e2e_status=$?
+
+pg15_status=0
+if [ -n "$pg15" ]; then
+  wait "$pg15" || pg15_status=$?
+  echo "== version-dependent server tests on PostgreSQL 15 (ran beside the journeys)"
+  cat .tmp/results/vitest-pg15.log
+fi
+if [ "$e2e_status" != 0 ] || [ "$pg15_status" != 0 ]; then
+  echo "failed: browser journeys exit $e2e_status, PostgreSQL 15 pass exit $pg15_status"
+  node scripts/summarise-tests.mjs .tmp/results/vitest.json .tmp/results/vitest-pg15.json .tmp/results/e2e.json || true
+  exit 1
+fi
 
 node scripts/summarise-tests.mjs .tmp/results/vitest.json .tmp/results/vitest-pg15.json .tmp/results/e2e.json

@@ -9,10 +9,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses } from '../src/db/schema/businesses.ts';
 import { mailOutbox } from '../src/db/schema/mail-outbox.ts';
-import { human } from '../src/modules/anti-spam/test-form.ts';
-import { addProduct } from '../src/modules/storefront/storefront.fixtures.ts';
 import { freePort, startSmtpSink } from './smtp-sink.ts';
+import { addProduct } from './storefront-fixtures.ts';
 import { createTestApp, type TestApp, testSecret } from './test-app.ts';
+import { human } from './test-form.ts';
 
 // The real server (src/main.ts) as a child process on a test database: a kill -9 right after an
 // enquiry committed, before its mail and push went out, loses neither, and sends neither twice,

@@ -6,10 +6,12 @@ import { encodePassword } from '@stashblog/contract/auth';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
+import type { AppContext } from '../src/app-context.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createDatabase, withDatabase } from '../src/db/client.ts';
+import { loadWebBuild } from '../src/http/ssr.ts';
 import { createBusiness } from '../src/modules/businesses/businesses.service.ts';
-import { startDnsServer } from '../src/modules/domains/dns-test-server.ts';
+import { startDnsServer } from './dns-server.ts';
 
 /** The SECRET of every test app (test-form.ts signs a person's form challenge with it). */
 export const testSecret = 'x'.repeat(40);
@@ -44,6 +46,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     { DATA_DIR: dataDir, SECRET: testSecret, LOG_LEVEL: 'silent', JOBS_WORKER: '0' },
     { ...(dns ? { dnsServers: [dns.address] } : {}), ...overrides },
   );
+  // The app's ssr plugin imports the web build, and Fastify gives a plugin 10 s to start: on a loaded
+  // machine the first import can take longer. Imported here first, the plugin finds it loaded.
+  await loadWebBuild({ config } as AppContext);
   const { db, pool } = createDatabase(withDatabase(serverUrl, name));
   const app = await buildApp({ config, db });
   await app.ready();

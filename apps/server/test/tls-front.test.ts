@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDnsServer } from '../src/modules/domains/dns-test-server.ts';
+import { startDnsServer } from './dns-server.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 // Issue 12, "a real TLS front": Debian's Caddy runs the Caddyfile of docs/deploy.md (the block is

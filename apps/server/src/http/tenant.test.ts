@@ -2,11 +2,11 @@ import { encodeId } from '@stashblog/contract/ids';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { updateBusiness } from '../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { setDomain } from '../cli/set-domain.ts';
 import { startContentVersions } from '../db/content-versions.ts';
 import { domainClaims } from '../db/schema/domains.ts';
-import { updateBusiness } from '../modules/storefront/storefront.fixtures.ts';
 import { registerTenant } from './tenant.ts';
 
 let app: TestApp;

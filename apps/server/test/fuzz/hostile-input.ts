@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-// Generators of hostile client input for the fuzz tests (fuzz-api.test.ts, fuzz-pages.test.ts):
+// Generators of hostile client input for the fuzz tests (fuzz-api.test.ts, fuzz-pages.ts):
 // wrong types, huge and control-laden strings, invalid UTF-8 and base64 ids, huge/negative paging,
 // deep nesting and prototype keys, mixed with plausible values (real ids, names) so handlers run
 // past validation.

@@ -3,14 +3,14 @@ import { antiSpam, antiSpamTexts, type publicForms } from '@stashblog/contract/a
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { challengeFor, human, testChallengeConfig } from '../../../test/test-form.ts';
+import { insertProducts } from '../../../test/test-products.ts';
 import { loadConfig } from '../../config.ts';
 import { formSubmissions } from '../../db/schema/form-submissions.ts';
 import { leads } from '../../db/schema/leads.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { AppError } from '../../http/app-error.ts';
-import { insertProducts } from '../catalogues/test-products.ts';
 import { acceptSubmission, businessCap, issueChallenge, rejectionCounts, verifyChallenge } from './anti-spam.service.ts';
-import { challengeFor, human, testChallengeConfig } from './test-form.ts';
 
 const ttl = testChallengeConfig.formChallengeTtlMs;
 const t0 = Date.UTC(2026, 10, 26, 3, 0, 0);

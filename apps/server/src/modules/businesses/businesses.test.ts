@@ -5,8 +5,8 @@ import { specTexts } from '@stashblog/contract/spec-texts';
 import { profileTexts } from '@stashblog/contract/users';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { updateBusiness } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { updateBusiness } from '../storefront/storefront.fixtures.ts';
 
 let app: TestApp;
 let a: { token: string; businessId: string; businessName: string; email: string };

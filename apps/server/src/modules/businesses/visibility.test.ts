@@ -3,12 +3,12 @@ import { generatePrivateLinkCode } from '@stashblog/contract/private-links';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { human } from '../../../test/test-form.ts';
+import { insertProducts } from '../../../test/test-products.ts';
 import { catalogueProducts, catalogues } from '../../db/schema/catalogues.ts';
 import { signups } from '../../db/schema/onboarding.ts';
 import { products } from '../../db/schema/products.ts';
-import { human } from '../anti-spam/test-form.ts';
 import { createSession } from '../auth/auth.service.ts';
-import { insertProducts } from '../catalogues/test-products.ts';
 import { verificationToken } from '../onboarding/onboarding.service.ts';
 import { createBusiness } from './businesses.service.ts';
 

@@ -5,11 +5,11 @@ import { and, count, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { insertProducts } from '../../../test/test-products.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { catalogueProducts, catalogues } from '../../db/schema/catalogues.ts';
 import { products } from '../../db/schema/products.ts';
 import { dailyVisits } from '../../db/schema/visits.ts';
-import { insertProducts } from './test-products.ts';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addCatalogue, updateBusiness } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { addCatalogue, updateBusiness } from '../storefront/storefront.fixtures.ts';
 
 // The directory's profiles (public/user/fetchAll); its product and catalogue lists are in directory.test.ts.
 let app: TestApp;

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { insertProducts } from '../../../test/test-products.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
 import { products } from '../../db/schema/products.ts';
-import { insertProducts } from '../catalogues/test-products.ts';
 
 // The directory (/showcases) is served by the SPEC §7 calls: public/user/fetchAll (isPrimeUser,
 // searchQuery), public/products/fetchAllUsers and public/catalogues/fetchAllUsers (isPromoted, searchQuery).

@@ -2,13 +2,13 @@ import net from 'node:net';
 import { domainTexts } from '@stashblog/contract/domains';
 import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDnsServer } from '../../../test/dns-server.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { setDomain as operatorSetDomain } from '../../cli/set-domain.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { domainClaims } from '../../db/schema/domains.ts';
 import { addJob } from '../../jobs/queue.ts';
 import { runDueJobs } from '../../jobs/worker.ts';
-import { startDnsServer } from './dns-test-server.ts';
 import { recheckDueDomains } from './domains.service.ts';
 
 // Every lookup goes to the DNS server this file starts on loopback (DNS_SERVERS), never the

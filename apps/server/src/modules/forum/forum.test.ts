@@ -2,11 +2,11 @@ import { serverTexts } from '@stashblog/contract/server-texts';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { updateBusiness } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { human } from '../../../test/test-form.ts';
 import { forumMessages } from '../../db/schema/forum-messages.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import { human } from '../anti-spam/test-form.ts';
-import { updateBusiness } from '../storefront/storefront.fixtures.ts';
 
 let app: TestApp;
 let shop: { businessId: string };

@@ -2,12 +2,12 @@ import { limits } from '@stashblog/contract/limits';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addCatalogue, addProduct } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { human } from '../../../test/test-form.ts';
 import { catalogueProducts } from '../../db/schema/catalogues.ts';
 import { leads } from '../../db/schema/leads.ts';
 import { dailyVisits } from '../../db/schema/visits.ts';
-import { human } from '../anti-spam/test-form.ts';
-import { addCatalogue, addProduct } from '../storefront/storefront.fixtures.ts';
 
 let app: TestApp;
 let a: { token: string; businessId: string; businessName: string };

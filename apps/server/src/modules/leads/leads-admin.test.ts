@@ -1,16 +1,22 @@
 import { encodeId } from '@stashblog/contract/ids';
 import { leadTexts, mailReplyUrl, whatsAppReplyUrl } from '@stashblog/contract/leads';
+import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { human } from '../../../test/test-form.ts';
+import { insertProducts } from '../../../test/test-products.ts';
 import { leads } from '../../db/schema/leads.ts';
-import { human } from '../anti-spam/test-form.ts';
-import { insertProducts } from '../catalogues/test-products.ts';
-import { parseCsv } from './csv-parse.ts';
 import { csvCell, csvDate, csvDateIntl } from './leads-csv.ts';
 
 let app: TestApp;
+
+/** An export read back as RFC 4180 by csv-parse: rows end in CRLF (the last one too), quoted fields, "" escapes. */
+function parseCsv(text: string): string[][] {
+  expect(text.endsWith('\r\n')).toBe(true);
+  return parse(text, { record_delimiter: '\r\n' });
+}
 type Owner = Awaited<ReturnType<TestApp['owner']>>;
 let a: Owner;
 let b: Owner;

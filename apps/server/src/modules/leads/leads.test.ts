@@ -6,14 +6,14 @@ import { count, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { challengeFor, human } from '../../../test/test-form.ts';
+import { insertProducts } from '../../../test/test-products.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
 import { leads } from '../../db/schema/leads.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { products } from '../../db/schema/products.ts';
 import { businessCap, rejectionCounts } from '../anti-spam/anti-spam.service.ts';
-import { challengeFor, human } from '../anti-spam/test-form.ts';
-import { insertProducts } from '../catalogues/test-products.ts';
 
 let app: TestApp;
 type Owner = Awaited<ReturnType<TestApp['owner']>>;

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobsOf, retryJobsNow } from '../../../test/jobs.ts';
 import { freePort, startSmtpSink } from '../../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { human } from '../../../test/test-form.ts';
+import { insertProducts } from '../../../test/test-products.ts';
 import { leads } from '../../db/schema/leads.ts';
 import { mailOutbox } from '../../db/schema/mail-outbox.ts';
 import { runDueJobs } from '../../jobs/worker.ts';
-import { human } from '../anti-spam/test-form.ts';
-import { insertProducts } from '../catalogues/test-products.ts';
 import { queueMail } from './mail.service.ts';
 
 let app: TestApp;

@@ -5,11 +5,11 @@ import { specTexts } from '@stashblog/contract/spec-texts';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { challengeFor, human } from '../../../test/test-form.ts';
 import { forumMessages, supportMessages } from '../../db/schema/forum-messages.ts';
 import { mailOutbox } from '../../db/schema/mail-outbox.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { rejectionCounts } from '../anti-spam/anti-spam.service.ts';
-import { challengeFor, human } from '../anti-spam/test-form.ts';
 
 let app: TestApp;
 let shop: Awaited<ReturnType<TestApp['owner']>>;

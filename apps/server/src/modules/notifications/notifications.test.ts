@@ -5,10 +5,10 @@ import { generatePrivateLinkCode } from '@stashblog/contract/private-links';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { human } from '../../../test/test-form.ts';
+import { insertProducts } from '../../../test/test-products.ts';
 import { activities, notifications } from '../../db/schema/notifications.ts';
 import { businessCap } from '../anti-spam/anti-spam.service.ts';
-import { human } from '../anti-spam/test-form.ts';
-import { insertProducts } from '../catalogues/test-products.ts';
 
 let app: TestApp;
 type Owner = Awaited<ReturnType<TestApp['owner']>>;

@@ -2,11 +2,11 @@ import { encodePassword } from '@stashblog/contract/auth';
 import { onboardingTexts, type SignUpBody } from '@stashblog/contract/onboarding';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addCatalogue, addProduct, updateBusiness } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { mailOutbox } from '../../db/schema/mail-outbox.ts';
 import { signups } from '../../db/schema/onboarding.ts';
-import { addCatalogue, addProduct, updateBusiness } from '../storefront/storefront.fixtures.ts';
 import { verificationToken } from './onboarding.service.ts';
 
 let app: TestApp;

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { retryJobsNow } from '../../../test/jobs.ts';
+import { addCatalogue, addProduct } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { mailOutbox } from '../../db/schema/mail-outbox.ts';
@@ -14,7 +15,6 @@ import { addJob } from '../../jobs/queue.ts';
 import { runDueJobs } from '../../jobs/worker.ts';
 import { createSession } from '../auth/auth.service.ts';
 import { createBusiness } from '../businesses/businesses.service.ts';
-import { addCatalogue, addProduct } from '../storefront/storefront.fixtures.ts';
 import { createPlatformAdmin } from './platform-auth.service.ts';
 
 let app: TestApp;

@@ -7,14 +7,14 @@ import { specTexts } from '@stashblog/contract/spec-texts';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { human } from '../../../test/test-form.ts';
+import { insertProducts } from '../../../test/test-products.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
 import { privateLinks } from '../../db/schema/private-links.ts';
 import { products } from '../../db/schema/products.ts';
-import { human } from '../anti-spam/test-form.ts';
 import { createSession } from '../auth/auth.service.ts';
 import { createBusiness } from '../businesses/businesses.service.ts';
-import { insertProducts } from '../catalogues/test-products.ts';
 import { deviceCookieName, deviceFromCookies } from './device-cookie.ts';
 import { generatePrivateLink, openPrivateProduct, updatePrivateLink } from './private-links.service.ts';
 

@@ -6,11 +6,11 @@ import { profileTexts } from '@stashblog/contract/users';
 import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobsOf, retryJobsNow } from '../../../test/jobs.ts';
+import { addProduct } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { human } from '../../../test/test-form.ts';
 import { addJob } from '../../jobs/queue.ts';
 import { runDueJobs } from '../../jobs/worker.ts';
-import { human } from '../anti-spam/test-form.ts';
-import { addProduct } from '../storefront/storefront.fixtures.ts';
 import { pushTitle, pushToOwner } from './push.service.ts';
 
 // A local push service: records each request; answers 201, or 410 for endpoints ending in /gone, 503 for /down.

@@ -1,8 +1,8 @@
 import { mediaUrl } from '@stashblog/contract/paths';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addCatalogue, addProduct, updateBusiness } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { addCatalogue, addProduct, updateBusiness } from './storefront.fixtures.ts';
 import { fetchPublicProfile } from './storefront.service.ts';
 
 let app: TestApp;

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addProduct, updateBusiness } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
 import { products } from '../../db/schema/products.ts';
 import { dailyVisits } from '../../db/schema/visits.ts';
-import { addProduct, updateBusiness } from '../storefront/storefront.fixtures.ts';
 import { recordVisit } from './visits.service.ts';
 
 let app: TestApp;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { AppContext } from '../../app-context.ts';
-import { businesses } from '../../db/schema/businesses.ts';
-import { catalogues } from '../../db/schema/catalogues.ts';
-import { products } from '../../db/schema/products.ts';
+import type { AppContext } from '../src/app-context.ts';
+import { businesses } from '../src/db/schema/businesses.ts';
+import { catalogues } from '../src/db/schema/catalogues.ts';
+import { products } from '../src/db/schema/products.ts';
 
 // Test data for the storefront tests, written straight to the tables so these tests do not depend
 // on the products and catalogues APIs.

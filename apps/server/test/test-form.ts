@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { antiSpam, type PublicForm } from '@stashblog/contract/anti-spam';
-import { testSecret } from '../../../test/test-app.ts';
-import { issueChallenge } from './anti-spam.service.ts';
+import { issueChallenge } from '../src/modules/anti-spam/anti-spam.service.ts';
+import { testSecret } from './test-app.ts';
 
 /** What a test app checks a challenge against (createTestApp's SECRET, the default lifetime). */
 export const testChallengeConfig = { secret: testSecret, formChallengeTtlMs: antiSpam.challengeTtlSeconds * 1000 };

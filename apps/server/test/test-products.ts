@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
-import type { TestApp } from '../../../test/test-app.ts';
-import { products } from '../../db/schema/products.ts';
+import { products } from '../src/db/schema/products.ts';
+import type { TestApp } from './test-app.ts';
 
 export type ProductSpec = {
   productName: string;
