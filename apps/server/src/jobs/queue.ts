@@ -38,9 +38,9 @@ type JobPolicy = {
 };
 
 export const jobPolicies: Record<JobType, JobPolicy> = {
-  // 12 attempts: the last one about 22 hours after the first; a mail server down for a day loses nothing.
+  // 12 attempts: the last one about 16 hours after the first (e^1 + … + e^10 + e^10 s).
   'mail:send': { maxAttempts: 12 },
-  // 5 attempts within about 4 minutes: a push is only worth sending while the lead is news.
+  // 5 attempts within about a minute and a half: a push is only worth sending while the lead is news.
   'push:send': { maxAttempts: 5 },
   // Every 10 minutes the due claims are picked (each claim is due daily, or within the hour after an unsure check).
   'domains:recheck-due': { maxAttempts: 3, cron: '*/10 * * * *' },
@@ -50,16 +50,10 @@ export const jobPolicies: Record<JobType, JobPolicy> = {
 /**
  * Adds a job in `db`'s transaction (pass the transaction of the write that causes the job): it is
  * committed or rolled back with that write, and a worker picks it up at commit (LISTEN/NOTIFY).
- * `jobKey` replaces a waiting job with the same key instead of adding a second one.
  */
-export async function addJob<T extends JobType>(
-  db: Database | Transaction,
-  type: T,
-  payload: JobPayloads[T],
-  { jobKey }: { jobKey?: string } = {},
-): Promise<void> {
+export async function addJob<T extends JobType>(db: Database | Transaction, type: T, payload: JobPayloads[T]): Promise<void> {
   await db.execute(
-    sql`select graphile_worker.add_job(${type}, ${JSON.stringify(payload)}::json, max_attempts => ${jobPolicies[type].maxAttempts}, job_key => ${jobKey ?? null})`,
+    sql`select graphile_worker.add_job(${type}, ${JSON.stringify(payload)}::json, max_attempts => ${jobPolicies[type].maxAttempts})`,
   );
 }
 
