@@ -1,0 +1,73 @@
+import { supportMailBody } from '@stashblog/contract/mail';
+import { messages } from '@stashblog/contract/messages';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Field } from './field';
+import { errorsFromIssues } from './form-errors';
+import { useFormValues } from './use-form-values';
+
+afterEach(cleanup);
+
+type Values = { name: string; subject: string; message: string; email: string };
+const empty: Values = { name: '', subject: '', message: '', email: '' };
+const sent: Values[] = [];
+
+// A public form as the storefront and marketing pages write one (they load the contract schema on first use).
+function SupportLike() {
+  const form = useFormValues<Values>(empty);
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const parsed = supportMailBody.safeParse({ ...form.current(), idempotencyKey: crypto.randomUUID() });
+    if (!parsed.success) return form.showErrors(errorsFromIssues(parsed.error.issues));
+    sent.push(form.current());
+    form.reset();
+  }
+  return (
+    <form noValidate onSubmit={submit}>
+      <Field label="Name" {...form.field('name')} />
+      <Field label="Subject (optional)" {...form.field('subject')} />
+      <Field label="Message" rows={6} {...form.field('message')} />
+      <Field label="Contact email" type="email" {...form.field('email', { map: (v) => v.replace(/\s/g, '') })} />
+      <button type="submit">Submit</button>
+    </form>
+  );
+}
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
+
+describe('useFormValues (public forms)', () => {
+  it('shows the contract messages under their fields, focuses the first, and clears each as its field is corrected', async () => {
+    render(<SupportLike />);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText(messages.contactNameRequired)).toBeTruthy();
+    expect(alerts()).toEqual([messages.contactNameRequired, messages.contactMessageRequired, messages.contactEmailRequired]);
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+
+    type('Name', 'Asha');
+    expect(alerts()).toEqual([messages.contactMessageRequired, messages.contactEmailRequired]);
+    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBeNull();
+    // editing another field leaves the rest standing
+    type('Subject (optional)', 'Billing');
+    expect(alerts()).toEqual([messages.contactMessageRequired, messages.contactEmailRequired]);
+    type('Message', 'Hello');
+    type('Contact email', 'asha@example');
+    expect(alerts()).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(alerts()).toEqual([messages.contactEmailInvalid]);
+    expect(document.activeElement).toBe(screen.getByLabelText('Contact email'));
+  });
+
+  it('sends what the fields hold (mapped as asked) and empties them after', async () => {
+    sent.length = 0;
+    render(<SupportLike />);
+    type('Name', 'Asha');
+    type('Message', 'Hello');
+    type('Contact email', ' asha@example.com ');
+    expect((screen.getByLabelText('Contact email') as HTMLInputElement).value).toBe('asha@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(sent).toEqual([{ name: 'Asha', subject: '', message: 'Hello', email: 'asha@example.com' }]);
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+  });
+});
