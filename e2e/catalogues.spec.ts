@@ -27,9 +27,14 @@ test('owner creates and publishes a catalogue; a visitor sorts, scrolls, selects
   await expect(page.getByText(messages.catalogueDescriptionRequired)).toBeVisible();
   await expect(page.getByText(messages.catalogueMinProducts)).toBeVisible();
 
+  // each message goes as soon as its field is corrected (issue 22)
   await page.getByLabel('Catalogue Name').fill('e2e gift hamper');
+  await expect(page.getByText(messages.catalogueNameRequired)).toHaveCount(0);
+  await expect(page.getByText(messages.catalogueDescriptionRequired)).toBeVisible();
   await page.getByLabel('Description').fill('Three hand-picked gifts.');
+  await expect(page.getByText(messages.catalogueDescriptionRequired)).toHaveCount(0);
   for (const name of ['Lac bead necklace', 'Kundan drop earrings', 'Brass diya lamp']) await pick(page, name);
+  await expect(page.getByText(messages.catalogueMinProducts)).toHaveCount(0);
   await page.getByRole('button', { name: 'Add Catalogue' }).click();
   await expect(page).toHaveURL(/\/userAdmin\/catalogues$/);
 

@@ -155,7 +155,8 @@ export function PrivateLinkForm({ info, itemId, itemName, existing }: Props) {
             </label>
             <label className="flex flex-col gap-1 text-sm">
               <span>Amount</span>
-              <select {...register('amount')} disabled={!unit} className={input}>
+              {/* the duration's message sits on Unit: choosing an amount checks it again */}
+              <select {...register('amount', { deps: 'unit' })} disabled={!unit} className={input}>
                 <option value="">Choose…</option>
                 {unit
                   ? amountsOf(unit).map((n) => (
