@@ -4,36 +4,23 @@ import { useId } from 'react';
 // form's pattern: react-hook-form's `register(name)` in account and workspace forms, `useFormValues`'
 // `field(name)` in public forms; either spreads straight onto it.
 
-/** Where the form sits: the workspace and account pages, a themed storefront, or the marketing site. */
-export type FieldLook = 'workspace' | 'store' | 'marketing';
+/** How a field looks where its form sits (class lists): the workspace's by default, `storeLook` on themed storefronts, the marketing site's its own (features/marketing). */
+export type FieldLook = { box: string; label: string; control: string; invalid?: string; prefix?: string; note?: string; error: string };
 
-const looks: Record<FieldLook, { box: string; label: string; control: string; invalid: string; prefix: string; error: string }> = {
-  workspace: {
-    box: 'flex flex-col gap-1',
-    label: 'font-medium text-sm',
-    control: 'rounded border border-black/20 bg-background px-3 py-2',
-    invalid: '',
-    prefix: 'inline-flex items-center rounded-l border border-black/20 border-r-0 bg-surface px-2 text-sm text-text/70',
-    error: 'text-red-700 text-sm',
-  },
-  // Red text fails contrast on the dark themes; a red bar with text in the theme colour works on all.
-  store: {
-    box: 'flex flex-col gap-1',
-    label: 'font-medium text-sm',
-    control: 'w-full rounded border border-text/40 bg-background px-3 py-2 text-text',
-    invalid: '',
-    prefix: 'inline-flex items-center rounded-l border border-text/40 border-r-0 px-2 text-sm',
-    error: 'border-red-600 border-l-4 pl-2 font-semibold text-sm',
-  },
-  marketing: {
-    box: 'flex flex-col gap-1.5',
-    label: 'font-medium text-slate-700 text-sm',
-    control:
-      'w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-indigo-600 focus:outline-none focus:ring-2 focus:ring-indigo-600/30',
-    invalid: 'border-red-600',
-    prefix: 'inline-flex items-center rounded-l-lg border border-slate-300 border-r-0 bg-slate-50 px-3 text-slate-600',
-    error: 'font-medium text-red-700 text-sm',
-  },
+export const workspaceLook: FieldLook = {
+  box: 'flex flex-col gap-1',
+  label: 'font-medium text-sm',
+  control: 'rounded border border-black/20 bg-background px-3 py-2',
+  prefix: 'inline-flex items-center rounded-l border border-black/20 border-r-0 bg-surface px-2 text-sm text-text/70',
+  note: 'text-muted',
+  error: 'text-red-700 text-sm',
+};
+
+// Red text fails contrast on the dark themes; a red bar with text in the theme colour works on all.
+export const storeLook: FieldLook = {
+  ...workspaceLook,
+  control: 'w-full rounded border border-text/40 bg-background px-3 py-2 text-text',
+  error: 'border-red-600 border-l-4 pl-2 font-semibold text-sm',
 };
 
 export type FieldProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, 'prefix'> & {
@@ -52,10 +39,9 @@ export type FieldProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, 'pref
   ref?: React.Ref<HTMLInputElement & HTMLTextAreaElement>;
 };
 
-export function Field({ label, error, hint, prefix, after, rows, look = 'workspace', id, className = '', ...input }: FieldProps) {
+export function Field({ label, error, hint, prefix, after, rows, look: style = workspaceLook, id, className = '', ...input }: FieldProps) {
   const auto = useId();
   const inputId = id ?? auto;
-  const style = looks[look];
   const note = error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
   const common = {
     id: inputId,

@@ -1,7 +1,7 @@
 import { limits } from '@stashblog/contract/limits';
 import { useEffect, useRef, useState } from 'react';
 import { api, isOk, toastFailure } from '../../lib/api-client';
-import { Field } from '../../ui/field';
+import { Field, storeLook } from '../../ui/field';
 import { Honeypot, useFormGuard } from '../../ui/form-guard';
 import { Modal } from '../../ui/modal';
 import { toast } from '../../ui/toasts';
@@ -59,10 +59,10 @@ export function QueryFormModal({ target, businessName, subject, onClose, onSent 
             {form.errors.products}
           </p>
         ) : null}
-        <Field look="store" label="Name" autoComplete="name" {...form.field('name')} />
-        <Field look="store" label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <Field look={storeLook} label="Name" autoComplete="name" {...form.field('name')} />
+        <Field look={storeLook} label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <Field
-          look="store"
+          look={storeLook}
           label="Phone"
           type="tel"
           inputMode="numeric"
@@ -71,7 +71,7 @@ export function QueryFormModal({ target, businessName, subject, onClose, onSent 
           // SPEC §5: the phone input accepts at most 10 characters.
           {...form.field('phoneNo', { map: (v) => v.slice(0, limits.phoneLength) })}
         />
-        <Field look="store" label="Query" rows={4} {...form.field('query')} />
+        <Field look={storeLook} label="Query" rows={4} {...form.field('query')} />
         <div className="flex justify-end gap-3">
           <button type="button" onClick={onClose} className="rounded border border-primary px-4 py-2">
             Cancel

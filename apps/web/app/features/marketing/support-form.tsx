@@ -5,6 +5,7 @@ import { errorsFromIssues } from '../../ui/form-errors';
 import { Honeypot, useFormGuard } from '../../ui/form-guard';
 import { toast } from '../../ui/toasts';
 import { useFormValues } from '../../ui/use-form-values';
+import { marketingLook } from './marketing-field-look';
 
 type SupportValues = { name: string; subject: string; message: string; email: string };
 const empty: SupportValues = { name: '', subject: '', message: '', email: '' };
@@ -55,11 +56,11 @@ export function SupportForm() {
     <form noValidate onSubmit={submit} onFocus={loadSchema} aria-label="Support form" className="relative flex flex-col gap-5">
       <Honeypot {...guard.honeypot} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field look="marketing" label="Name" {...fields.field('name')} autoComplete="name" />
-        <Field look="marketing" label="Subject (optional)" {...fields.field('subject')} />
+        <Field look={marketingLook} label="Name" {...fields.field('name')} autoComplete="name" />
+        <Field look={marketingLook} label="Subject (optional)" {...fields.field('subject')} />
       </div>
-      <Field look="marketing" label="Message" rows={6} {...fields.field('message')} />
-      <Field look="marketing" label="Contact email" type="email" {...fields.field('email')} autoComplete="email" />
+      <Field look={marketingLook} label="Message" rows={6} {...fields.field('message')} />
+      <Field look={marketingLook} label="Contact email" type="email" {...fields.field('email')} autoComplete="email" />
       <button
         type="submit"
         disabled={sending}

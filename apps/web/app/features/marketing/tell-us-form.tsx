@@ -7,6 +7,7 @@ import { Field } from '../../ui/field';
 import { BusinessNameField } from '../onboarding/business-name-field';
 import { CheckEmail, submitSignUp } from '../onboarding/sign-up-flow';
 import { type SignUpFlowForm, signUpFlowForm } from '../onboarding/sign-up-flow-form';
+import { marketingLook } from './marketing-field-look';
 
 /** SPEC "Get Started": 'Tell Us About You' with the plan badge; Next creates the business (modules/onboarding). */
 export function TellUsForm({ planName }: { planName: Plan }) {
@@ -48,9 +49,9 @@ export function TellUsForm({ planName }: { planName: Plan }) {
       ) : (
         <>
           <div className="mt-8 grid gap-5 sm:grid-cols-2">
-            <Field look="marketing" label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+            <Field look={marketingLook} label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
             <Field
-              look="marketing"
+              look={marketingLook}
               label="Phone Number"
               type="tel"
               inputMode="numeric"
@@ -60,13 +61,20 @@ export function TellUsForm({ planName }: { planName: Plan }) {
               error={errors.phoneNo?.message}
               {...register('phoneNo')}
             />
-            <Field look="marketing" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+            <Field
+              look={marketingLook}
+              label="Email"
+              type="email"
+              autoComplete="email"
+              error={errors.email?.message}
+              {...register('email')}
+            />
             <Controller
               control={control}
               name="businessName"
               render={({ field, fieldState }) => (
                 <BusinessNameField
-                  look="marketing"
+                  look={marketingLook}
                   label="Business Name"
                   name={field.name}
                   ref={field.ref}
@@ -79,7 +87,7 @@ export function TellUsForm({ planName }: { planName: Plan }) {
             />
             <div className="sm:col-span-2">
               <Field
-                look="marketing"
+                look={marketingLook}
                 label="Full Address"
                 rows={3}
                 autoComplete="street-address"
@@ -88,7 +96,7 @@ export function TellUsForm({ planName }: { planName: Plan }) {
               />
             </div>
             <Field
-              look="marketing"
+              look={marketingLook}
               label="Password"
               type="password"
               autoComplete="new-password"
@@ -96,7 +104,7 @@ export function TellUsForm({ planName }: { planName: Plan }) {
               {...register('password')}
             />
             <Field
-              look="marketing"
+              look={marketingLook}
               label="Confirm Password"
               type="password"
               autoComplete="new-password"

@@ -1,7 +1,7 @@
 import { type BusinessNameCheck, businessNameProblem, onboardingTexts } from '@stashblog/contract/onboarding';
 import { useEffect, useState } from 'react';
 import { api, isOk } from '../../lib/api-client';
-import { Field, type FieldProps } from '../../ui/field';
+import { Field, type FieldProps, workspaceLook } from '../../ui/field';
 
 type Status = { state: 'idle' | 'checking' } | { state: 'available' } | { state: 'unavailable'; reason: string };
 
@@ -43,7 +43,7 @@ export function businessNameStatusText(status: Status, error?: string): { text: 
 }
 
 /** Business name with the live availability check (format, reserved words, uniqueness) under it. */
-export function BusinessNameField({ value, error, look, ...input }: Omit<FieldProps, 'value'> & { value: string }) {
+export function BusinessNameField({ value, error, look = workspaceLook, ...input }: Omit<FieldProps, 'value'> & { value: string }) {
   const status = useBusinessNameCheck(value);
   const note = businessNameStatusText(status, error);
   return (
@@ -55,10 +55,7 @@ export function BusinessNameField({ value, error, look, ...input }: Omit<FieldPr
       value={value}
       error={note.problem ? note.text : undefined}
       hint={
-        <p
-          role="status"
-          className={`text-sm ${status.state === 'available' ? 'text-green-700' : look === 'marketing' ? 'text-slate-500' : 'text-muted'}`}
-        >
+        <p role="status" className={`text-sm ${status.state === 'available' ? 'text-green-700' : look.note}`}>
           {note.text}
         </p>
       }

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { api, isOk, toastFailure } from '../../lib/api-client';
-import { Field } from '../../ui/field';
+import { Field, storeLook } from '../../ui/field';
 import { errorsFromIssues } from '../../ui/form-errors';
 import { Honeypot, useFormGuard } from '../../ui/form-guard';
 import { toast } from '../../ui/toasts';
@@ -54,10 +54,10 @@ export function ContactForm({ businessName }: { businessName: string }) {
   return (
     <form noValidate onSubmit={submit} onFocus={loadSchema} className="relative flex flex-col gap-4" aria-label="Contact form">
       <Honeypot {...guard.honeypot} />
-      <Field look="store" label="Name" {...form.field('name')} autoComplete="name" />
-      <Field look="store" label="Email" type="email" {...form.field('email')} autoComplete="email" />
-      <Field look="store" label="Subject (optional)" {...form.field('subject')} />
-      <Field look="store" label="Message" rows={5} {...form.field('message')} />
+      <Field look={storeLook} label="Name" {...form.field('name')} autoComplete="name" />
+      <Field look={storeLook} label="Email" type="email" {...form.field('email')} autoComplete="email" />
+      <Field look={storeLook} label="Subject (optional)" {...form.field('subject')} />
+      <Field look={storeLook} label="Message" rows={5} {...form.field('message')} />
       <button
         type="submit"
         disabled={sending}
