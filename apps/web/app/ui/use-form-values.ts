@@ -1,7 +1,20 @@
 import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
-import type { FormErrors } from './form-errors';
 
 type FieldNode = HTMLInputElement | HTMLTextAreaElement;
+
+/** A problem as a contract schema reports it (zod's issue shape, without importing zod). */
+export type Issue = { path: readonly PropertyKey[]; message: string };
+export type FormErrors<K extends string = string> = Partial<Record<K, string>>;
+
+/** The first message per field (the schema's order is SPEC's order), keyed by the issue's top-level name. */
+export function errorsFromIssues<K extends string>(issues: readonly Issue[], rename: Partial<Record<string, K>> = {}): FormErrors<K> {
+  const errors: FormErrors<K> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? '');
+    errors[(rename[key] ?? key) as K] ??= issue.message;
+  }
+  return errors;
+}
 
 /**
  * The public forms' pattern (docs/decisions/043-form-patterns.md): plain controlled fields, checked

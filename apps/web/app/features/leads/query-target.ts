@@ -1,5 +1,5 @@
 import type { AntiSpamInput } from '@stashblog/contract/anti-spam';
-import { errorsFromIssues } from '../../ui/form-errors';
+import { errorsFromIssues } from '../../ui/use-form-values';
 
 // The lead schemas (and zod with them) load when the form opens, not with the page: product and
 // catalogue pages ship no zod (docs/decisions/016-public-pages-ship-no-zod.md).

@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { Field, storeLook } from '../../ui/field';
-import { errorsFromIssues } from '../../ui/form-errors';
 import { Honeypot, useFormGuard } from '../../ui/form-guard';
 import { toast } from '../../ui/toasts';
-import { useFormValues } from '../../ui/use-form-values';
+import { errorsFromIssues, useFormValues } from '../../ui/use-form-values';
 
 type Values = { name: string; email: string; subject: string; message: string };
 const empty: Values = { name: '', email: '', subject: '', message: '' };
