@@ -1,5 +1,6 @@
 import { accountTexts, encodePassword } from '@stashblog/contract/auth';
-import { messages, serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { e2eQuery } from './e2e-db.ts';
 import { expect, type Page, test } from './fixtures.ts';
 
@@ -69,7 +70,7 @@ test('forgot password: a mailed link sets a new password once; the old one stops
 
   // the old password is refused, the new one signs in
   await signIn(page, email, 'old-coir-pass');
-  await expect(page.getByText(serverMessages.invalidCredentials)).toBeVisible();
+  await expect(page.getByText(serverTexts.invalidCredentials)).toBeVisible();
   await expect(page).toHaveURL(/\/signIn$/);
   await page.locator('form').getByLabel('Password').fill('new-coir-pass');
   await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
@@ -129,15 +130,15 @@ test('change password: Save waits for a matching pair, blank passwords are warne
   await page.getByLabel('Confirm new password', { exact: true }).fill('new-jute-pass');
   await expect(page.getByRole('img', { name: 'Passwords match' })).toBeVisible();
   await save.click();
-  await expect(page.getByText(messages.currentPasswordRequired)).toBeVisible();
+  await expect(page.getByText(specTexts.currentPasswordRequired)).toBeVisible();
 
   // show/hide from the keyboard, then confirm and save
   await current.fill('old-jute-pass');
   await page.getByRole('button', { name: 'Show current password' }).press('Enter');
   await expect(current).toHaveAttribute('type', 'text');
   await save.click();
-  await page.getByRole('dialog', { name: messages.confirmChangePassword }).getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText(serverMessages.passwordChanged)).toBeVisible();
+  await page.getByRole('dialog', { name: specTexts.confirmChangePassword }).getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText(serverTexts.passwordChanged)).toBeVisible();
   await expect(current).toHaveValue('');
   await expect(save).toBeDisabled();
 

@@ -1,5 +1,5 @@
 import { supportMailBody } from '@stashblog/contract/mail';
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Field } from './field';
@@ -39,22 +39,22 @@ describe('useFormValues (public forms)', () => {
   it('shows the contract messages under their fields, focuses the first, and clears each as its field is corrected', async () => {
     render(<SupportLike />);
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.getByText(messages.contactNameRequired)).toBeTruthy();
-    expect(alerts()).toEqual([messages.contactNameRequired, messages.contactMessageRequired, messages.contactEmailRequired]);
+    expect(screen.getByText(specTexts.contactNameRequired)).toBeTruthy();
+    expect(alerts()).toEqual([specTexts.contactNameRequired, specTexts.contactMessageRequired, specTexts.contactEmailRequired]);
     expect(document.activeElement).toBe(screen.getByLabelText('Name'));
 
     type('Name', 'Asha');
-    expect(alerts()).toEqual([messages.contactMessageRequired, messages.contactEmailRequired]);
+    expect(alerts()).toEqual([specTexts.contactMessageRequired, specTexts.contactEmailRequired]);
     expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBeNull();
     // editing another field leaves the rest standing
     type('Subject (optional)', 'Billing');
-    expect(alerts()).toEqual([messages.contactMessageRequired, messages.contactEmailRequired]);
+    expect(alerts()).toEqual([specTexts.contactMessageRequired, specTexts.contactEmailRequired]);
     type('Message', 'Hello');
     type('Contact email', 'asha@example');
     expect(alerts()).toEqual([]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(alerts()).toEqual([messages.contactEmailInvalid]);
+    expect(alerts()).toEqual([specTexts.contactEmailInvalid]);
     expect(document.activeElement).toBe(screen.getByLabelText('Contact email'));
   });
 
@@ -83,9 +83,9 @@ describe('errorsFromIssues', () => {
     expect(parsed.success).toBe(false);
     const errors = errorsFromIssues(parsed.error?.issues ?? []);
     expect(Object.entries(errors)).toEqual([
-      ['name', messages.contactNameRequired],
-      ['message', messages.contactMessageRequired],
-      ['email', messages.contactEmailInvalid],
+      ['name', specTexts.contactNameRequired],
+      ['message', specTexts.contactMessageRequired],
+      ['email', specTexts.contactEmailInvalid],
     ]);
   });
 

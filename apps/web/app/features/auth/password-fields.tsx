@@ -1,4 +1,4 @@
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
@@ -71,15 +71,15 @@ export function NewPasswordFields({
 
 // SPEC §5 (passwords are trimmed, so spaces alone count as empty); a pair's warnings in their order.
 const filled = (message: string) => z.string().refine((v) => v.trim() !== '', message);
-const newPasswords = { next: filled(messages.newPasswordRequired), again: z.string() };
+const newPasswords = { next: filled(specTexts.newPasswordRequired), again: z.string() };
 const confirmed = (v: { next: string; again: string }) => v.again.trim() !== '' && v.next === v.again;
-const reenter = { path: ['again'], message: messages.reenterNewPassword };
+const reenter = { path: ['again'], message: specTexts.reenterNewPassword };
 
 /** The reset page's form: the new password twice. */
 export const newPasswordsForm = z.object(newPasswords).refine(confirmed, reenter);
 /** Change Password's form: the current password, then the new one twice. */
 export const changePasswordForm = z
-  .object({ current: filled(messages.currentPasswordRequired), ...newPasswords })
+  .object({ current: filled(specTexts.currentPasswordRequired), ...newPasswords })
   .refine(confirmed, reenter);
 
 /** Save stays disabled until the pair is filled and equal (SPEC "Change Password"). */

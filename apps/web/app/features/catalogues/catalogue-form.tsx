@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Catalogue, type CatalogueInput, type CatalogueInputParsed, catalogueInput } from '@stashblog/contract/catalogues';
 import { limits } from '@stashblog/contract/limits';
-import { messages } from '@stashblog/contract/messages';
 import type { Product } from '@stashblog/contract/products';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -46,8 +46,8 @@ export function CatalogueForm({ catalogueId, initial = { catalogueName: '', desc
   function remove(p: Product) {
     // SPEC §5: a saved catalogue keeps its minimum; removal at 3 is refused.
     if (catalogueId && selected.length <= limits.catalogueMinProducts) {
-      setError('products', { message: messages.catalogueMinProducts });
-      toast.warning(messages.catalogueMinProducts);
+      setError('products', { message: specTexts.catalogueMinProducts });
+      toast.warning(specTexts.catalogueMinProducts);
       return;
     }
     choose(selected.filter((x) => x._id !== p._id));

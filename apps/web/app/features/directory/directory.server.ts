@@ -3,8 +3,8 @@ import type { ProductList } from '@stashblog/contract/products';
 import { defaultSort } from '@stashblog/contract/sort-options';
 import type { UserProfile } from '@stashblog/contract/users';
 import { fetchAllUsersCatalogues } from '@stashblog/server/modules/catalogues/public-catalogues.service.ts';
+import { fetchAllUsers } from '@stashblog/server/modules/directory/directory.service.ts';
 import { fetchDirectoryProducts } from '@stashblog/server/modules/products/products.service.ts';
-import { fetchAllUsers } from '@stashblog/server/modules/users/users.service.ts';
 import type { AppLoadContext } from 'react-router';
 import { type DirectorySectionId, directorySectionIds, directorySizes as size } from './directory-sizes';
 

@@ -1,8 +1,8 @@
 import { accountTexts } from '@stashblog/contract/auth';
 import { limits } from '@stashblog/contract/limits';
 import { linkInvalid } from '@stashblog/contract/links';
-import { messages } from '@stashblog/contract/messages';
-import { profileDetailsError, socialLinkFields, type UserDetails, userMessages } from '@stashblog/contract/users';
+import { specTexts } from '@stashblog/contract/spec-texts';
+import { profileDetailsError, profileTexts, socialLinkFields, type UserDetails } from '@stashblog/contract/users';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { toastFailure } from '../../lib/api-client';
@@ -39,8 +39,8 @@ const isNewEmail = (email: string, user: UserDetails) => email.trim() !== '' && 
 const fieldOf = (message: string): keyof ProfileValues => {
   const link = socialLinkFields.find(({ label }) => linkInvalid(label) === message);
   if (link) return link.key;
-  if (message === messages.profileAddressRequired) return 'address';
-  if (message === messages.profileContactRequired || message === messages.profileContactInvalid) return 'phoneNo';
+  if (message === specTexts.profileAddressRequired) return 'address';
+  if (message === specTexts.profileContactRequired || message === specTexts.profileContactInvalid) return 'phoneNo';
   if (message === accountTexts.emailPasswordRequired) return 'password';
   return 'email';
 };
@@ -94,7 +94,7 @@ export function ProfileForm({ user, onSaved }: { user: UserDetails; onSaved: () 
       toastFailure(saved.result);
       return;
     }
-    toast.success(saved.message || userMessages.detailsUpdated);
+    toast.success(saved.message || profileTexts.detailsUpdated);
     onSaved();
   }, toastFirstError);
 
@@ -102,7 +102,7 @@ export function ProfileForm({ user, onSaved }: { user: UserDetails; onSaved: () 
     <form onSubmit={submit} noValidate className="space-y-8">
       {blocked ? (
         <p role="alert" className="rounded bg-red-50 p-3 text-red-800">
-          {messages.userBlocked}
+          {specTexts.userBlocked}
         </p>
       ) : null}
       <fieldset disabled={busy || blocked} className="space-y-8">

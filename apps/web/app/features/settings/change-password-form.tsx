@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { encodePassword } from '@stashblog/contract/auth';
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useForm } from 'react-hook-form';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { toastFirstError } from '../../ui/form-errors';
@@ -24,7 +24,7 @@ export function ChangePasswordForm() {
   const ready = current !== '' && newPasswordsReady(next, again);
 
   const submit = handleSubmit(async ({ current, next }) => {
-    if (!(await confirm(messages.confirmChangePassword))) return;
+    if (!(await confirm(specTexts.confirmChangePassword))) return;
     const result = await api('PUT', '/userAdmin/user/changePassword', {
       password: encodePassword(current),
       newPassword: encodePassword(next),

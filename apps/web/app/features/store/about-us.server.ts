@@ -1,4 +1,4 @@
-import { fetchAboutUs } from '@stashblog/server/modules/users/users.service.ts';
+import { fetchAboutUs } from '@stashblog/server/modules/storefront/storefront.service.ts';
 import type { AppLoadContext } from 'react-router';
 import { or404, requireTenant } from './store.server';
 

@@ -4,7 +4,7 @@ import type { Product } from '@stashblog/contract/products';
 import type { Category } from '@stashblog/contract/users';
 import { fetchPublicCatalogues } from '@stashblog/server/modules/catalogues/public-catalogues.service.ts';
 import { fetchPublicProducts } from '@stashblog/server/modules/products/products.service.ts';
-import { fetchCategories, fetchHome } from '@stashblog/server/modules/users/users.service.ts';
+import { fetchCategories, fetchHome } from '@stashblog/server/modules/storefront/storefront.service.ts';
 import type { AppLoadContext } from 'react-router';
 import { homeLimits } from './home-limits';
 import { or404, requireTenant } from './store.server';

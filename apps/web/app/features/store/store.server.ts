@@ -1,7 +1,7 @@
 import { isTemplate, isTheme } from '@stashblog/contract/themes';
 import type { UserProfile } from '@stashblog/contract/users';
 import { AppError } from '@stashblog/server/http/app-error.ts';
-import { fetchPublicProfile } from '@stashblog/server/modules/users/users.service.ts';
+import { fetchPublicProfile } from '@stashblog/server/modules/storefront/storefront.service.ts';
 import { type AppLoadContext, data } from 'react-router';
 
 export type Tenant = { businessName: string; onOwnDomain: boolean };
