@@ -15,8 +15,8 @@ import { businesses } from '../apps/server/src/db/schema/businesses.ts';
 import { products } from '../apps/server/src/db/schema/products.ts';
 import { compiledSerializer } from '../apps/server/src/http/compiled-serializer.ts';
 import { ok } from '../apps/server/src/http/envelope.ts';
-import { toProduct } from '../apps/server/src/modules/products/product-view.ts';
 import { businessShows, itemIsPublic } from '../apps/server/src/modules/businesses/visibility.ts';
+import { toProduct } from '../apps/server/src/modules/products/product-view.ts';
 import { type LoadResult, measure } from './load.ts';
 import { writeResult } from './result.ts';
 

@@ -1,5 +1,6 @@
 import { accountTexts, encodePassword } from '@stashblog/contract/auth';
 import { serverTexts } from '@stashblog/contract/server-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { e2eQuery } from './e2e-db.ts';
 import { expect, type Page, test } from './fixtures.ts';
 
@@ -111,4 +112,37 @@ test('profile: a new sign-in email needs the password and takes effect when its 
   await page.getByRole('link', { name: 'Go to your profile' }).click();
   await expect(page.getByLabel('Email')).toHaveValue('arun@bell-metal.test');
   await expect(page.getByText(accountTexts.emailPending('arun@bell-metal.test'))).toBeHidden();
+});
+
+test('change password: Save waits for a matching pair, blank passwords are warned, and the new one signs in', async ({ page }) => {
+  const email = 'ravi@jute.test';
+  await newBusiness(page, 'ravi-jute', email, 'old-jute-pass');
+  await signIn(page, email, 'old-jute-pass');
+  await expect(page).toHaveURL(/\/userAdmin\/dashboard$/);
+
+  await page.goto('/userAdmin/settings/changePassword');
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  const current = page.getByLabel('Current password', { exact: true });
+  await expect(save).toBeDisabled();
+  // spaces alone count as empty (SPEC §5): the first warning in order
+  await current.fill('   ');
+  await page.getByLabel('New password', { exact: true }).fill('new-jute-pass');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('new-jute-pass');
+  await expect(page.getByRole('img', { name: 'Passwords match' })).toBeVisible();
+  await save.click();
+  await expect(page.getByText(specTexts.currentPasswordRequired)).toBeVisible();
+
+  // show/hide from the keyboard, then confirm and save
+  await current.fill('old-jute-pass');
+  await page.getByRole('button', { name: 'Show current password' }).press('Enter');
+  await expect(current).toHaveAttribute('type', 'text');
+  await save.click();
+  await page.getByRole('dialog', { name: specTexts.confirmChangePassword }).getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText(serverTexts.passwordChanged)).toBeVisible();
+  await expect(current).toHaveValue('');
+  await expect(save).toBeDisabled();
+
+  await page.evaluate(() => window.localStorage.clear());
+  await signIn(page, email, 'new-jute-pass');
+  await expect(page).toHaveURL(/\/userAdmin\/dashboard$/);
 });

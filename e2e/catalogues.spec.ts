@@ -28,9 +28,14 @@ test('owner creates and publishes a catalogue; a visitor sorts, scrolls, selects
   await expect(page.getByText(specTexts.catalogueDescriptionRequired)).toBeVisible();
   await expect(page.getByText(specTexts.catalogueMinProducts)).toBeVisible();
 
+  // each message goes as soon as its field is corrected (issue 22)
   await page.getByLabel('Catalogue Name').fill('e2e gift hamper');
+  await expect(page.getByText(specTexts.catalogueNameRequired)).toHaveCount(0);
+  await expect(page.getByText(specTexts.catalogueDescriptionRequired)).toBeVisible();
   await page.getByLabel('Description').fill('Three hand-picked gifts.');
+  await expect(page.getByText(specTexts.catalogueDescriptionRequired)).toHaveCount(0);
   for (const name of ['Lac bead necklace', 'Kundan drop earrings', 'Brass diya lamp']) await pick(page, name);
+  await expect(page.getByText(specTexts.catalogueMinProducts)).toHaveCount(0);
   await page.getByRole('button', { name: 'Add Catalogue' }).click();
   await expect(page).toHaveURL(/\/userAdmin\/catalogues$/);
 

@@ -122,7 +122,11 @@ test("the support form says 'Name required!' first, then sends once and clears",
   await expect(form.getByLabel('Name')).toBeFocused();
   await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
 
+  // a message goes as soon as its field is corrected (issue 22); the others stay until theirs are
   await form.getByLabel('Name').fill('Meera');
+  await expect(form.getByText(specTexts.contactNameRequired)).toHaveCount(0);
+  await expect(form.getByLabel('Name')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText(specTexts.contactMessageRequired)).toBeVisible();
   await submit.click();
   await expect(form.getByText(specTexts.contactMessageRequired)).toBeVisible();
   await expect(form.getByLabel('Message')).toBeFocused();

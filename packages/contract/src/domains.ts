@@ -5,6 +5,7 @@ import { z } from 'zod';
 // also serves our challenge over HTTP is it routed. Verified domains are checked again daily.
 // Texts here are our own.
 export const domainTexts = {
+  required: 'Enter a domain name, like shop.example.com',
   invalid: (d: string) => `'${d}' is not a domain name (like shop.example.com)`,
   ownHost: 'That is this site’s own address',
   taken: 'That domain is already used by another business',

@@ -1,76 +1,58 @@
 import { specTexts } from '@stashblog/contract/spec-texts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { z } from 'zod';
+import { Field, type FieldProps } from '../../ui/field';
 
 // The password inputs of Change Password (SPEC "Change Password"), shared with the reset page:
 // show/hide, a tick or cross for the match, and the SPEC §5 warnings in their order.
 
-export function PasswordField({
-  label,
-  value,
-  onChange,
-  autoComplete,
-  after,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  autoComplete: string;
-  after?: React.ReactNode;
-}) {
-  const id = useId();
+/** A password `Field` with its Show/Hide button (and `mark` after it). */
+export function PasswordField({ label, mark, ...input }: Omit<FieldProps, 'type' | 'after'> & { mark?: React.ReactNode }) {
   const [shown, setShown] = useState(false);
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium text-sm">
-        {label}
-      </label>
-      <div className="flex items-center gap-2">
-        <input
-          id={id}
-          type={shown ? 'text' : 'password'}
-          autoComplete={autoComplete}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          className="min-w-0 flex-1 rounded border border-black/20 bg-background px-3 py-2"
-        />
-        <button
-          type="button"
-          onClick={() => setShown((s) => !s)}
-          aria-pressed={shown}
-          aria-label={`${shown ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
-          className="rounded border border-black/20 px-3 py-2 text-sm"
-        >
-          {shown ? 'Hide' : 'Show'}
-        </button>
-        {after}
-      </div>
-    </div>
+    <Field
+      label={label}
+      type={shown ? 'text' : 'password'}
+      {...input}
+      after={
+        <>
+          <button
+            type="button"
+            onClick={() => setShown((s) => !s)}
+            aria-pressed={shown}
+            aria-label={`${shown ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
+            className="rounded border border-black/20 px-3 py-2 text-sm"
+          >
+            {shown ? 'Hide' : 'Show'}
+          </button>
+          {mark}
+        </>
+      }
+    />
   );
 }
 
-/** New password and its confirmation, with the match mark after the confirmation. */
+/** New password and its confirmation (react-hook-form's `register('next')`, `register('again')`), with the match mark after the confirmation. */
 export function NewPasswordFields({
   next,
   again,
-  onNext,
-  onAgain,
+  values,
 }: {
-  next: string;
-  again: string;
-  onNext: (v: string) => void;
-  onAgain: (v: string) => void;
+  next: UseFormRegisterReturn;
+  again: UseFormRegisterReturn;
+  values: { next: string; again: string };
 }) {
-  const matches = next !== '' && next === again;
+  const matches = values.next !== '' && values.next === values.again;
   return (
     <>
-      <PasswordField label="New password" value={next} onChange={onNext} autoComplete="new-password" />
+      <PasswordField label="New password" autoComplete="new-password" {...next} />
       <PasswordField
         label="Confirm new password"
-        value={again}
-        onChange={onAgain}
         autoComplete="new-password"
-        after={
-          again ? (
+        {...again}
+        mark={
+          values.again ? (
             <span
               role="img"
               aria-label={matches ? 'Passwords match' : 'Passwords do not match'}
@@ -87,11 +69,18 @@ export function NewPasswordFields({
   );
 }
 
-/** SPEC §5 (passwords are trimmed, so spaces alone count as empty): the warning for the new password pair, or null. */
-export function newPasswordWarning(next: string, again: string): string | null {
-  if (!next.trim()) return specTexts.newPasswordRequired;
-  if (!again.trim() || next !== again) return specTexts.reenterNewPassword;
-  return null;
-}
+// SPEC §5 (passwords are trimmed, so spaces alone count as empty); a pair's warnings in their order.
+const filled = (message: string) => z.string().refine((v) => v.trim() !== '', message);
+const newPasswords = { next: filled(specTexts.newPasswordRequired), again: z.string() };
+const confirmed = (v: { next: string; again: string }) => v.again.trim() !== '' && v.next === v.again;
+const reenter = { path: ['again'], message: specTexts.reenterNewPassword };
 
+/** The reset page's form: the new password twice. */
+export const newPasswordsForm = z.object(newPasswords).refine(confirmed, reenter);
+/** Change Password's form: the current password, then the new one twice. */
+export const changePasswordForm = z
+  .object({ current: filled(specTexts.currentPasswordRequired), ...newPasswords })
+  .refine(confirmed, reenter);
+
+/** Save stays disabled until the pair is filled and equal (SPEC "Change Password"). */
 export const newPasswordsReady = (next: string, again: string) => next !== '' && again !== '' && next === again;

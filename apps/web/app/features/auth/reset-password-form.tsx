@@ -1,11 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { accountTexts, encodePassword } from '@stashblog/contract/auth';
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { clearSession } from '../../lib/session';
+import { toastFirstError } from '../../ui/form-errors';
 import { toast } from '../../ui/toasts';
 import { forgetOwner } from '../admin/guard';
-import { NewPasswordFields, newPasswordsReady, newPasswordWarning } from './password-fields';
+import { NewPasswordFields, newPasswordsForm, newPasswordsReady } from './password-fields';
 
 // What the server says of a link that no longer works (used, expired, unknown).
 const linkProblems: string[] = [
@@ -25,9 +28,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const [state, setState] = useState<'checking' | 'ready' | { problem: string }>(
     token ? 'checking' : { problem: accountTexts.resetLinkMissing },
   );
-  const [next, setNext] = useState('');
-  const [again, setAgain] = useState('');
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { isSubmitting: busy },
+  } = useForm({ defaultValues: { next: '', again: '' }, resolver: zodResolver(newPasswordsForm) });
+  const [next, again] = watch(['next', 'again']);
 
   useEffect(() => {
     if (!token) return;
@@ -41,27 +48,18 @@ export function ResetPasswordForm({ token }: { token: string }) {
     };
   }, [token]);
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    const warning = newPasswordWarning(next, again);
-    if (warning) return void toast.warning(warning);
-    setBusy(true);
-    try {
-      const result = await api('POST', '/auth/user/resetPassword', { token, newPassword: encodePassword(next) });
-      if (!isOk(result)) {
-        if (result.error && linkProblems.includes(result.error)) return setState({ problem: result.error });
-        return toastFailure(result);
-      }
-      // Every session of the business ended, this browser's too.
-      clearSession();
-      forgetOwner();
-      toast.success(accountTexts.passwordReset);
-      navigate('/signIn', { replace: true });
-    } finally {
-      setBusy(false);
+  const submit = handleSubmit(async ({ next }) => {
+    const result = await api('POST', '/auth/user/resetPassword', { token, newPassword: encodePassword(next) });
+    if (!isOk(result)) {
+      if (result.error && linkProblems.includes(result.error)) return setState({ problem: result.error });
+      return toastFailure(result);
     }
-  }
+    // Every session of the business ended, this browser's too.
+    clearSession();
+    forgetOwner();
+    toast.success(accountTexts.passwordReset);
+    navigate('/signIn', { replace: true });
+  }, toastFirstError);
 
   if (state === 'checking') {
     return (
@@ -87,7 +85,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <NewPasswordFields next={next} again={again} onNext={setNext} onAgain={setAgain} />
+      <NewPasswordFields next={register('next')} again={register('again')} values={{ next, again }} />
       <p className="text-muted text-sm">Saving signs you out on every device; then sign in with the new password.</p>
       <button
         type="submit"

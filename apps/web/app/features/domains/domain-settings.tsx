@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { type DomainStatus, domainTexts } from '@stashblog/contract/domains';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { api, apiPayload, isOk, toastFailure } from '../../lib/api-client';
 import { storeDomain } from '../../lib/session';
 import { copyText } from '../../ui/copy-text';
@@ -10,6 +13,9 @@ import { toast } from '../../ui/toasts';
 import { formatWhen } from '../platform/format';
 
 export const domainStatusKey = ['custom-domain'] as const;
+
+// The server checks the name itself (domainTexts.invalid and the rest); the form only asks for one.
+const domainForm = z.object({ domain: z.string().trim().min(1, domainTexts.required) });
 
 const button = 'rounded px-4 py-2 disabled:opacity-60';
 const primary = `${button} bg-primary text-on-primary`;
@@ -137,35 +143,34 @@ function DomainForm({
   onCancel?: () => void;
   onSubmit: (domain: string) => Promise<void>;
 }) {
-  const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({ defaultValues: { domain: initial }, resolver: zodResolver(domainForm) });
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    if (!value.trim()) return setError('Enter a domain name, like shop.example.com');
-    setError(undefined);
+  const submit = handleSubmit(async ({ domain }) => {
     try {
-      await onSubmit(value);
+      await onSubmit(domain);
     } catch (err) {
-      setError((err as Error).message);
+      setError('domain', { message: (err as Error).message });
     }
-  }
+  });
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
       <div className="min-w-0 flex-1">
         <Field
           label="Domain name"
-          name="domain"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
           placeholder="shop.example.com"
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
           inputMode="url"
           maxLength={253}
-          error={error}
+          error={errors.domain?.message}
+          {...register('domain')}
         />
       </div>
       <div className="flex gap-2 sm:pt-6">

@@ -1,11 +1,12 @@
 import { limits } from '@stashblog/contract/limits';
 import { useEffect, useRef, useState } from 'react';
 import { api, isOk, toastFailure } from '../../lib/api-client';
-import { Field } from '../../ui/field';
+import { Field, storeLook } from '../../ui/field';
 import { Honeypot, useFormGuard } from '../../ui/form-guard';
 import { Modal } from '../../ui/modal';
 import { toast } from '../../ui/toasts';
-import { buildQuery, loadQuerySchemas, type QueryErrors, type QueryTarget, type QueryValues, queryPath } from './query-target';
+import { useFormValues } from '../../ui/use-form-values';
+import { buildQuery, loadQuerySchemas, type QueryTarget, type QueryValues, queryPath } from './query-target';
 
 type Props = { target: QueryTarget; businessName: string; subject: string; onClose: () => void; onSent?: () => void };
 
@@ -13,8 +14,7 @@ const empty: QueryValues = { name: '', email: '', phoneNo: '', query: '' };
 
 /** SPEC "Modals: query form": Name, Email, Phone, Query; §5 rules checked before sending, the server's word after. */
 export function QueryFormModal({ target, businessName, subject, onClose, onSent }: Props) {
-  const [values, setValues] = useState<QueryValues>(empty);
-  const [errors, setErrors] = useState<QueryErrors>({});
+  const form = useFormValues<QueryValues>(empty);
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
   const guard = useFormGuard(target.kind === 'product' ? 'product-lead' : 'catalogue-lead');
@@ -23,19 +23,13 @@ export function QueryFormModal({ target, businessName, subject, onClose, onSent 
     loadQuerySchemas();
   }, []);
 
-  const set = (key: keyof QueryValues) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    // SPEC §5: the phone input accepts at most 10 characters.
-    const value = key === 'phoneNo' ? e.target.value.slice(0, limits.phoneLength) : e.target.value;
-    setValues((v) => ({ ...v, [key]: value }));
-  };
-
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (inFlight.current) return;
     inFlight.current = true;
     try {
-      const built = await buildQuery(target, businessName, values, guard.values());
-      setErrors(built.errors);
+      const built = await buildQuery(target, businessName, form.current(), guard.values());
+      form.showErrors(built.errors);
       if (!built.ok) {
         if (built.errors.products) toast.error(built.errors.products);
         return;
@@ -60,45 +54,24 @@ export function QueryFormModal({ target, businessName, subject, onClose, onSent 
         <p className="text-muted text-sm">
           About <span className="font-medium text-text capitalize">{subject}</span>
         </p>
-        {errors.products ? (
+        {form.errors.products ? (
           <p role="alert" className="text-red-700 text-sm">
-            {errors.products}
+            {form.errors.products}
           </p>
         ) : null}
-        <Field label="Name" name="name" autoComplete="name" value={values.name} onChange={set('name')} error={errors.name} />
+        <Field look={storeLook} label="Name" autoComplete="name" {...form.field('name')} />
+        <Field look={storeLook} label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={set('email')}
-          error={errors.email}
-        />
-        <Field
+          look={storeLook}
           label="Phone"
-          name="phoneNo"
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
           maxLength={limits.phoneLength}
-          value={values.phoneNo}
-          onChange={set('phoneNo')}
-          error={errors.phoneNo}
+          // SPEC §5: the phone input accepts at most 10 characters.
+          {...form.field('phoneNo', { map: (v) => v.slice(0, limits.phoneLength) })}
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="query-text" className="font-medium text-sm">
-            Query
-          </label>
-          <textarea
-            id="query-text"
-            name="query"
-            rows={4}
-            value={values.query}
-            onChange={set('query')}
-            className="rounded border border-black/20 bg-background px-3 py-2"
-          />
-        </div>
+        <Field look={storeLook} label="Query" rows={4} {...form.field('query')} />
         <div className="flex justify-end gap-3">
           <button type="button" onClick={onClose} className="rounded border border-primary px-4 py-2">
             Cancel

@@ -1,4 +1,5 @@
 import type { AntiSpamInput } from '@stashblog/contract/anti-spam';
+import { errorsFromIssues } from '../../ui/use-form-values';
 
 // The lead schemas (and zod with them) load when the form opens, not with the page: product and
 // catalogue pages ship no zod (docs/decisions/016-public-pages-ship-no-zod.md).
@@ -29,12 +30,7 @@ export async function buildQuery(target: QueryTarget, businessName: string, valu
     const body = target.privateLink ? { ...parsed.data, privateLink: target.privateLink } : parsed.data;
     return { ok: true as const, body, errors: {} as QueryErrors };
   }
-  const errors: QueryErrors = {};
-  for (const issue of parsed.error.issues) {
-    const key = String(issue.path[0] ?? '');
-    const field = key === 'fkProductId' ? 'products' : (key as keyof QueryErrors);
-    errors[field] ??= issue.message;
-  }
+  const errors: QueryErrors = errorsFromIssues(parsed.error.issues, { fkProductId: 'products' });
   return { ok: false as const, errors, first: parsed.error.issues[0]?.message ?? '' };
 }
 

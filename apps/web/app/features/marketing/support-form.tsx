@@ -1,41 +1,45 @@
-import { type ChangeEvent, type Ref, useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { api, isOk, toastFailure } from '../../lib/api-client';
+import { Field } from '../../ui/field';
 import { Honeypot, useFormGuard } from '../../ui/form-guard';
 import { toast } from '../../ui/toasts';
-import { useFormValues } from '../../ui/use-form-values';
-import { checkSupport, type SupportErrors, type SupportValues, supportBody } from './support-rules';
+import { errorsFromIssues, useFormValues } from '../../ui/use-form-values';
+import { marketingLook } from './marketing-field-look';
 
+type SupportValues = { name: string; subject: string; message: string; email: string };
 const empty: SupportValues = { name: '', subject: '', message: '', email: '' };
-const order: (keyof SupportValues)[] = ['name', 'message', 'email'];
+
+// The form's schema (and zod with it) loads when the visitor starts filling the form, not with the
+// page (docs/decisions/016-public-pages-ship-no-zod.md).
+let schema: Promise<typeof import('@stashblog/contract/mail')> | undefined;
+const loadSchema = () => {
+  schema ??= import('@stashblog/contract/mail');
+  return schema;
+};
 
 /** SPEC "Support form" ('Get In touch') → POST /mail/sendSupportMail; §5 order, double submit blocked, cleared after send. */
 export function SupportForm() {
-  const [errors, setErrors] = useState<SupportErrors>({});
-  const fields = useFormValues<SupportValues>(empty, { onEdit: (key) => setErrors((x) => (x[key] ? { ...x, [key]: undefined } : x)) });
+  const fields = useFormValues<SupportValues>(empty);
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
-  const form = useRef<HTMLFormElement>(null);
   const guard = useFormGuard('support');
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (inFlight.current) return;
-    // what the fields hold now: a message sent before the page hydrated is taken over just before
-    const values = fields.current();
-    const found = checkSupport(values);
-    setErrors(found);
-    const first = order.find((k) => found[k]);
-    if (first) {
-      toast.warning(found[first]);
-      form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
     inFlight.current = true;
-    setSending(true);
     try {
-      const result = await guard.send((fields) =>
-        api<{ _id: string }>('POST', '/mail/sendSupportMail', { ...supportBody(values), ...fields }),
-      );
+      const { supportMailBody } = await loadSchema();
+      // what the fields hold now: a message sent before the page hydrated is taken over just before
+      const parsed = supportMailBody.safeParse({ ...fields.current(), ...guard.values() });
+      if (!parsed.success) {
+        fields.showErrors(errorsFromIssues(parsed.error.issues));
+        toast.warning(parsed.error.issues[0]?.message);
+        return;
+      }
+      fields.showErrors({});
+      setSending(true);
+      const result = await guard.send((fields) => api<{ _id: string }>('POST', '/mail/sendSupportMail', { ...parsed.data, ...fields }));
       if (isOk(result)) {
         toast.success(result.message);
         fields.reset();
@@ -48,14 +52,14 @@ export function SupportForm() {
   }
 
   return (
-    <form ref={form} noValidate onSubmit={submit} aria-label="Support form" className="relative flex flex-col gap-5">
+    <form noValidate onSubmit={submit} onFocus={loadSchema} aria-label="Support form" className="relative flex flex-col gap-5">
       <Honeypot {...guard.honeypot} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Input label="Name" name="name" {...fields.field('name')} error={errors.name} autoComplete="name" />
-        <Input label="Subject (optional)" name="subject" {...fields.field('subject')} />
+        <Field look={marketingLook} label="Name" {...fields.field('name')} autoComplete="name" />
+        <Field look={marketingLook} label="Subject (optional)" {...fields.field('subject')} />
       </div>
-      <Input label="Message" name="message" multiline {...fields.field('message')} error={errors.message} />
-      <Input label="Contact email" name="email" type="email" {...fields.field('email')} error={errors.email} autoComplete="email" />
+      <Field look={marketingLook} label="Message" rows={6} {...fields.field('message')} />
+      <Field look={marketingLook} label="Contact email" type="email" {...fields.field('email')} autoComplete="email" />
       <button
         type="submit"
         disabled={sending}
@@ -64,40 +68,5 @@ export function SupportForm() {
         {sending ? 'Sending…' : 'Submit'}
       </button>
     </form>
-  );
-}
-
-type InputProps = {
-  label: string;
-  name: keyof SupportValues;
-  value: string;
-  onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
-  ref: Ref<HTMLInputElement & HTMLTextAreaElement>;
-  error?: string;
-  type?: string;
-  multiline?: boolean;
-  autoComplete?: string;
-};
-
-function Input({ label, error, multiline, ...rest }: InputProps) {
-  const id = useId();
-  const common = {
-    id,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
-    className: `w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-indigo-600 focus:outline-none focus:ring-2 focus:ring-indigo-600/30 ${error ? 'border-red-600' : 'border-slate-300'}`,
-  };
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="font-medium text-slate-700 text-sm">
-        {label}
-      </label>
-      {multiline ? <textarea rows={6} {...common} {...rest} /> : <input {...common} {...rest} />}
-      {error ? (
-        <p id={`${id}-error`} className="font-medium text-red-700 text-sm">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

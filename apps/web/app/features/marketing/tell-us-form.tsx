@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { limits } from '@stashblog/contract/limits';
 import type { Plan } from '@stashblog/contract/platform';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { businessNameStatusText, useBusinessNameCheck } from '../onboarding/business-name-field';
+import { Field } from '../../ui/field';
+import { BusinessNameField } from '../onboarding/business-name-field';
 import { CheckEmail, submitSignUp } from '../onboarding/sign-up-flow';
 import { type SignUpFlowForm, signUpFlowForm } from '../onboarding/sign-up-flow-form';
-
-const fieldClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-indigo-600 focus:outline-none focus:ring-2 focus:ring-indigo-600/30';
+import { marketingLook } from './marketing-field-look';
 
 /** SPEC "Get Started": 'Tell Us About You' with the plan badge; Next creates the business (modules/onboarding). */
 export function TellUsForm({ planName }: { planName: Plan }) {
@@ -50,8 +49,9 @@ export function TellUsForm({ planName }: { planName: Plan }) {
       ) : (
         <>
           <div className="mt-8 grid gap-5 sm:grid-cols-2">
-            <Input label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-            <Input
+            <Field look={marketingLook} label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+            <Field
+              look={marketingLook}
               label="Phone Number"
               type="tel"
               inputMode="numeric"
@@ -61,12 +61,21 @@ export function TellUsForm({ planName }: { planName: Plan }) {
               error={errors.phoneNo?.message}
               {...register('phoneNo')}
             />
-            <Input label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+            <Field
+              look={marketingLook}
+              label="Email"
+              type="email"
+              autoComplete="email"
+              error={errors.email?.message}
+              {...register('email')}
+            />
             <Controller
               control={control}
               name="businessName"
               render={({ field, fieldState }) => (
-                <BusinessNameInput
+                <BusinessNameField
+                  look={marketingLook}
+                  label="Business Name"
                   name={field.name}
                   ref={field.ref}
                   value={field.value}
@@ -77,22 +86,25 @@ export function TellUsForm({ planName }: { planName: Plan }) {
               )}
             />
             <div className="sm:col-span-2">
-              <Input
+              <Field
+                look={marketingLook}
                 label="Full Address"
-                multiline
+                rows={3}
                 autoComplete="street-address"
                 error={errors.address?.message}
                 {...register('address')}
               />
             </div>
-            <Input
+            <Field
+              look={marketingLook}
               label="Password"
               type="password"
               autoComplete="new-password"
               error={errors.password?.message}
               {...register('password')}
             />
-            <Input
+            <Field
+              look={marketingLook}
               label="Confirm Password"
               type="password"
               autoComplete="new-password"
@@ -113,77 +125,5 @@ export function TellUsForm({ planName }: { planName: Plan }) {
         </>
       )}
     </form>
-  );
-}
-
-type InputProps = {
-  label: string;
-  name: string;
-  type?: string;
-  multiline?: boolean;
-  prefix?: string;
-  error?: string;
-  hint?: React.ReactNode;
-  ref?: React.Ref<HTMLInputElement & HTMLTextAreaElement>;
-} & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'prefix'>;
-
-function Input({ label, name, type = 'text', multiline, prefix, error, hint, ref, ...rest }: InputProps) {
-  const id = useId();
-  const described = error || hint ? `${id}-note` : undefined;
-  const common = { id, name, ref, 'aria-invalid': error ? true : undefined, 'aria-describedby': described };
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="font-medium text-slate-700 text-sm">
-        {label}
-      </label>
-      {multiline ? (
-        <textarea
-          {...common}
-          rows={3}
-          className={fieldClass}
-          autoComplete={rest.autoComplete}
-          onChange={rest.onChange as unknown as React.ChangeEventHandler<HTMLTextAreaElement>}
-          onBlur={rest.onBlur as unknown as React.FocusEventHandler<HTMLTextAreaElement>}
-        />
-      ) : prefix ? (
-        <div className="flex">
-          <span className="inline-flex items-center rounded-l-lg border border-slate-300 border-r-0 bg-slate-50 px-3 text-slate-600">
-            {prefix}
-          </span>
-          <input {...common} type={type} className={`${fieldClass} rounded-l-none`} {...rest} />
-        </div>
-      ) : (
-        <input {...common} type={type} className={fieldClass} {...rest} />
-      )}
-      {error ? (
-        <p id={described} role="alert" className="text-red-700 text-sm">
-          {error}
-        </p>
-      ) : hint ? (
-        <div id={described}>{hint}</div>
-      ) : null}
-    </div>
-  );
-}
-
-/** Business Name with the live availability check (format, reserved words, uniqueness). */
-function BusinessNameInput({ value, error, ...rest }: Omit<InputProps, 'label'> & { value: string }) {
-  const status = useBusinessNameCheck(value);
-  const note = businessNameStatusText(status, error);
-  return (
-    <Input
-      label="Business Name"
-      autoComplete="off"
-      autoCapitalize="none"
-      spellCheck={false}
-      value={value}
-      error={note.problem ? note.text : undefined}
-      hint={
-        <p role="status" className={`text-sm ${note.text.startsWith('Business name is') ? 'text-green-700' : 'text-slate-500'}`}>
-          {note.text}
-        </p>
-      }
-      {...rest}
-    />
   );
 }

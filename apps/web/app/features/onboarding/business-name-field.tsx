@@ -1,6 +1,7 @@
 import { type BusinessNameCheck, businessNameProblem, onboardingTexts } from '@stashblog/contract/onboarding';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api, isOk } from '../../lib/api-client';
+import { Field, type FieldProps, workspaceLook } from '../../ui/field';
 
 type Status = { state: 'idle' | 'checking' } | { state: 'available' } | { state: 'unavailable'; reason: string };
 
@@ -32,8 +33,6 @@ export function useBusinessNameCheck(name: string): Status {
   return status;
 }
 
-type Props = React.InputHTMLAttributes<HTMLInputElement> & { value: string; error?: string; ref?: React.Ref<HTMLInputElement> };
-
 /** What to say under a business-name input: a problem (red) or the availability (green). */
 export function businessNameStatusText(status: Status, error?: string): { text: string; problem: boolean } {
   const message = error ?? (status.state === 'unavailable' ? status.reason : null);
@@ -43,38 +42,24 @@ export function businessNameStatusText(status: Status, error?: string): { text: 
   return { text: 'Lowercase letters, digits and hyphens; this is your site address.', problem: false };
 }
 
-export function BusinessNameField({ value, error, ...input }: Props) {
-  const id = useId();
+/** Business name with the live availability check (format, reserved words, uniqueness) under it. */
+export function BusinessNameField({ value, error, look = workspaceLook, ...input }: Omit<FieldProps, 'value'> & { value: string }) {
   const status = useBusinessNameCheck(value);
-  const message = error ?? (status.state === 'unavailable' ? status.reason : null);
+  const note = businessNameStatusText(status, error);
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium text-sm">
-        Business name
-      </label>
-      <div className="flex items-stretch overflow-hidden rounded border border-black/20 bg-background focus-within:ring-2">
-        <span className="hidden items-center bg-surface px-2 text-sm text-text/70 sm:flex" aria-hidden="true">
-          stashblog/
-        </span>
-        <input
-          id={id}
-          value={value}
-          autoCapitalize="none"
-          spellCheck={false}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={`${id}-status`}
-          className="min-w-0 flex-1 bg-transparent px-3 py-2 outline-none"
-          {...input}
-        />
-      </div>
-      <p id={`${id}-status`} role={message ? 'alert' : 'status'} className={`text-sm ${message ? 'text-red-700' : 'text-green-700'}`}>
-        {message ??
-          (status.state === 'available'
-            ? onboardingTexts.nameAvailable
-            : status.state === 'checking'
-              ? 'Checking…'
-              : 'Lowercase letters, digits and hyphens; this is your site address.')}
-      </p>
-    </div>
+    <Field
+      look={look}
+      autoComplete="off"
+      autoCapitalize="none"
+      spellCheck={false}
+      value={value}
+      error={note.problem ? note.text : undefined}
+      hint={
+        <p role="status" className={`text-sm ${status.state === 'available' ? 'text-green-700' : look.note}`}>
+          {note.text}
+        </p>
+      }
+      {...input}
+    />
   );
 }

@@ -105,6 +105,15 @@ export function SignUpFlow({ plan, withContactDetails = false, initial = {} }: P
         name="businessName"
         render={({ field, fieldState }) => (
           <BusinessNameField
+            label="Business name"
+            prefix={
+              <span
+                className="hidden items-center rounded-l border border-black/20 border-r-0 bg-surface px-2 text-sm text-text/70 sm:flex"
+                aria-hidden="true"
+              >
+                stashblog/
+              </span>
+            }
             name={field.name}
             ref={field.ref}
             value={field.value}

@@ -1,6 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { platformTexts } from '@stashblog/contract/platform';
-import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Field } from '../../ui/field';
 import { Modal } from '../../ui/modal';
+
+// A block needs its reason; an unblock may give one. Either goes to the audit log, trimmed.
+const reason = z.string().trim().max(500);
+const blockForm = z.object({ reason: reason.min(1, platformTexts.reasonRequired) });
+const unblockForm = z.object({ reason });
 
 export type BlockTarget = { kind: 'User' | 'Product' | 'Catalogue'; name: string; isBlocked: boolean };
 
@@ -14,24 +22,15 @@ export function BlockDialog({
   onCancel: () => void;
   onConfirm: (reason: string) => Promise<void> | void;
 }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const id = useId();
   const blocking = !target.isBlocked;
   const verb = blocking ? 'Block' : 'Unblock';
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting: busy },
+  } = useForm({ defaultValues: { reason: '' }, resolver: zodResolver(blocking ? blockForm : unblockForm) });
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    if (blocking && !reason.trim()) return setError(platformTexts.reasonRequired);
-    setBusy(true);
-    try {
-      await onConfirm(reason.trim());
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = handleSubmit(({ reason }) => onConfirm(reason));
 
   return (
     <Modal title={`${verb} ${target.kind.toLowerCase()} ${target.name}`} onClose={onCancel}>
@@ -41,29 +40,13 @@ export function BlockDialog({
             ? `The ${target.kind.toLowerCase()} disappears from the storefront, search and directory; its owner sees that it was blocked by admin.`
             : `The ${target.kind.toLowerCase()} becomes visible again where its owner made it public.`}
         </p>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={id} className="font-medium text-sm">
-            Reason{blocking ? '' : ' (optional)'}
-          </label>
-          <textarea
-            id={id}
-            rows={3}
-            maxLength={500}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setError(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className="rounded border border-black/20 bg-background px-3 py-2"
-          />
-          {error ? (
-            <p id={`${id}-error`} role="alert" className="text-red-700 text-sm">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <Field
+          label={`Reason${blocking ? '' : ' (optional)'}`}
+          rows={3}
+          maxLength={500}
+          error={errors.reason?.message}
+          {...register('reason')}
+        />
         <div className="flex justify-end gap-2">
           <button type="button" onClick={onCancel} className="rounded border border-black/20 px-4 py-2">
             Cancel

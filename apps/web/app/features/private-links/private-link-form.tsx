@@ -11,10 +11,11 @@ import {
 } from '@stashblog/contract/private-links';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { copyText } from '../../ui/copy-text';
+import { Field } from '../../ui/field';
 import { toast } from '../../ui/toasts';
 import { formatCountdown, isLinkExpired, useNow } from './countdown';
 import type { KindInfo } from './link-kind';
@@ -22,7 +23,7 @@ import { ownerLinkUrl } from './link-url';
 import { privateLinkKey, privateLinksKey } from './private-links-api';
 
 type Props = { info: KindInfo; itemId: string; itemName: string; existing?: PrivateLink };
-type Errors = { privateLink?: string; duration?: string };
+type LinkValues = { privateLink: string; unit: ExpiryUnit | ''; amount: string; allowMultipleUsers: boolean };
 
 const amountsOf = (unit: ExpiryUnit) => {
   const { min, max } = limits.expiry[unit];
@@ -32,59 +33,65 @@ const expiryText = new Intl.DateTimeFormat(limits.locale, { timeZone: limits.tim
 
 /** SPEC "Add/Edit Private Link": code with the random generator, duration, multi-user toggle; on edit statistics, countdown, renewal, copy. */
 export function PrivateLinkForm({ info, itemId, itemName, existing }: Props) {
-  const ids = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const now = useNow();
-  const [code, setCode] = useState(existing?.privateLink ?? '');
-  const [unit, setUnit] = useState<ExpiryUnit | ''>('');
-  const [amount, setAmount] = useState('');
-  const [multi, setMulti] = useState(existing?.allowMultipleUsers ?? false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
-  const codeRef = useRef<HTMLInputElement>(null);
-  const unitRef = useRef<HTMLSelectElement>(null);
   const editing = existing !== undefined;
-
-  const duration = unit && amount ? { unit, amount: Number(amount) } : undefined;
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    const body = editing
+  const bodyOf = ({ privateLink: code, unit, amount, allowMultipleUsers: multi }: LinkValues) => {
+    const duration = unit && amount ? { unit, amount: Number(amount) } : undefined;
+    return editing
       ? { id: existing._id, privateLink: code, linkExpiresAt: duration, allowMultipleUsers: multi }
       : { [info.fk]: itemId, privateLink: code, linkExpiresAt: duration, allowMultipleUsers: multi };
+  };
+  // The contract's body schema checks the form; its first problem shows under the code or the duration.
+  const resolver: Resolver<LinkValues> = async (values) => {
     const schema = editing ? updatePrivateLinkBody : info.kind === 'product' ? generateProductLinkBody : generateCatalogueLinkBody;
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue?.path[0] === 'privateLink' ? 'privateLink' : 'duration';
-      setErrors({ [field]: issue?.message });
-      (field === 'privateLink' ? codeRef : unitRef).current?.focus();
-      return;
+    const parsed = schema.safeParse(bodyOf(values));
+    if (parsed.success) return { values, errors: {} };
+    const issue = parsed.error.issues[0];
+    return {
+      values: {},
+      errors: { [issue?.path[0] === 'privateLink' ? 'privateLink' : 'unit']: { type: 'contract', message: issue?.message } },
+    };
+  };
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    getValues,
+    watch,
+    formState: { errors, isSubmitting: saving, isSubmitted },
+  } = useForm<LinkValues>({
+    defaultValues: {
+      privateLink: existing?.privateLink ?? '',
+      unit: '',
+      amount: '',
+      allowMultipleUsers: existing?.allowMultipleUsers ?? false,
+    },
+    resolver,
+  });
+  const [unit, multi] = watch(['unit', 'allowMultipleUsers']);
+  const code = register('privateLink');
+  const unitField = register('unit');
+
+  const submit = handleSubmit(async (values) => {
+    const body = bodyOf(values);
+    const result = await api<PrivateLinkPayload>(
+      editing ? 'PUT' : 'POST',
+      `${info.api}/${editing ? 'updatePrivateLink' : 'generatePrivateLink'}`,
+      body,
+    );
+    if (!isOk(result)) return toastFailure(result);
+    toast.success(result.message);
+    await queryClient.invalidateQueries({ queryKey: privateLinksKey(info.kind, itemId) });
+    queryClient.setQueryData(privateLinkKey(info.kind, result.payload.privateLink._id), result.payload);
+    if (editing) {
+      setValue('unit', '');
+      setValue('amount', '');
+    } else {
+      navigate(info.editPath(itemId, result.payload.privateLink._id), { replace: true });
     }
-    setErrors({});
-    setSaving(true);
-    try {
-      const result = await api<PrivateLinkPayload>(
-        editing ? 'PUT' : 'POST',
-        `${info.api}/${editing ? 'updatePrivateLink' : 'generatePrivateLink'}`,
-        body,
-      );
-      if (!isOk(result)) return toastFailure(result);
-      toast.success(result.message);
-      await queryClient.invalidateQueries({ queryKey: privateLinksKey(info.kind, itemId) });
-      queryClient.setQueryData(privateLinkKey(info.kind, result.payload.privateLink._id), result.payload);
-      if (editing) {
-        setUnit('');
-        setAmount('');
-      } else {
-        navigate(info.editPath(itemId, result.payload.privateLink._id), { replace: true });
-      }
-    } finally {
-      setSaving(false);
-    }
-  }
+  });
 
   async function copy() {
     if (existing && (await copyText(ownerLinkUrl(info.kind, existing.privateLink)))) toast.success(specTexts.linkCopied);
@@ -98,37 +105,29 @@ export function PrivateLinkForm({ info, itemId, itemName, existing }: Props) {
         <p className="text-muted text-sm">
           For the {info.noun} <span className="font-medium capitalize">{itemName}</span>
         </p>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${ids}-code`} className="font-medium text-sm">
-            Private link
-          </label>
-          <div className="flex flex-wrap gap-2">
-            <input
-              id={`${ids}-code`}
-              ref={codeRef}
-              value={code}
-              maxLength={limits.privateLinkCodeLength}
-              onChange={(e) => setCode(e.target.value.replace(/[^A-Za-z0-9]/g, ''))}
-              aria-invalid={errors.privateLink ? true : undefined}
-              aria-describedby={errors.privateLink ? `${ids}-code-error` : `${ids}-code-hint`}
-              autoComplete="off"
-              spellCheck={false}
-              className={`${input} min-w-0 flex-1 font-mono`}
-            />
-            <button type="button" onClick={() => setCode(generatePrivateLinkCode())} className="rounded border border-primary px-4 py-2">
+        <Field
+          label="Private link"
+          maxLength={limits.privateLinkCodeLength}
+          autoComplete="off"
+          spellCheck={false}
+          className="font-mono"
+          error={errors.privateLink?.message}
+          hint={<p className="text-muted text-xs">{limits.privateLinkCodeLength} letters or digits; Generate picks a random one.</p>}
+          after={
+            <button
+              type="button"
+              onClick={() => setValue('privateLink', generatePrivateLinkCode(), { shouldValidate: isSubmitted })}
+              className="rounded border border-primary px-4 py-2"
+            >
               Generate
             </button>
-          </div>
-          {errors.privateLink ? (
-            <p id={`${ids}-code-error`} role="alert" className="text-red-700 text-sm">
-              {errors.privateLink}
-            </p>
-          ) : (
-            <p id={`${ids}-code-hint`} className="text-muted text-xs">
-              {limits.privateLinkCodeLength} letters or digits; Generate picks a random one.
-            </p>
-          )}
-        </div>
+          }
+          {...code}
+          onChange={(e) => {
+            e.target.value = e.target.value.replace(/[^A-Za-z0-9]/g, '');
+            return code.onChange(e);
+          }}
+        />
 
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 font-medium text-sm">{editing ? 'Renew expiry (optional)' : 'Link expires after'}</legend>
@@ -136,14 +135,14 @@ export function PrivateLinkForm({ info, itemId, itemName, existing }: Props) {
             <label className="flex flex-col gap-1 text-sm">
               <span>Unit</span>
               <select
-                ref={unitRef}
-                value={unit}
+                {...unitField}
                 onChange={(e) => {
                   const next = e.target.value as ExpiryUnit | '';
-                  setUnit(next);
-                  if (next && amount && !amountsOf(next).includes(Number(amount))) setAmount('');
+                  const amount = getValues('amount');
+                  if (next && amount && !amountsOf(next).includes(Number(amount))) setValue('amount', '');
+                  return unitField.onChange(e);
                 }}
-                aria-invalid={errors.duration ? true : undefined}
+                aria-invalid={errors.unit ? true : undefined}
                 className={input}
               >
                 <option value="">Choose…</option>
@@ -156,7 +155,8 @@ export function PrivateLinkForm({ info, itemId, itemName, existing }: Props) {
             </label>
             <label className="flex flex-col gap-1 text-sm">
               <span>Amount</span>
-              <select value={amount} onChange={(e) => setAmount(e.target.value)} disabled={!unit} className={input}>
+              {/* the duration's message sits on Unit: choosing an amount checks it again */}
+              <select {...register('amount', { deps: 'unit' })} disabled={!unit} className={input}>
                 <option value="">Choose…</option>
                 {unit
                   ? amountsOf(unit).map((n) => (
@@ -168,9 +168,9 @@ export function PrivateLinkForm({ info, itemId, itemName, existing }: Props) {
               </select>
             </label>
           </div>
-          {errors.duration ? (
+          {errors.unit ? (
             <p role="alert" className="text-red-700 text-sm">
-              {errors.duration}
+              {errors.unit.message}
             </p>
           ) : null}
         </fieldset>
@@ -179,8 +179,7 @@ export function PrivateLinkForm({ info, itemId, itemName, existing }: Props) {
           <input
             type="checkbox"
             role="switch"
-            checked={multi}
-            onChange={(e) => setMulti(e.target.checked)}
+            {...register('allowMultipleUsers')}
             aria-checked={multi}
             className="h-5 w-5 accent-[var(--color-primary)]"
           />

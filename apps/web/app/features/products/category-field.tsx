@@ -1,7 +1,8 @@
 import { limits } from '@stashblog/contract/limits';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { apiPayload } from '../../lib/api-client';
+import { Field } from '../../ui/field';
 
 const other = 'Other';
 
@@ -12,12 +13,11 @@ type Props = {
   error?: string;
   disabled?: boolean;
   /** react-hook-form focuses the first invalid field through this ref. */
-  inputRef?: React.Ref<HTMLInputElement>;
+  inputRef?: React.Ref<HTMLInputElement & HTMLTextAreaElement>;
 };
 
 /** SPEC §5 category: suggestions from the owner's categories, plus 'Other' to type a new one. */
 export function CategoryField({ value, onChange, onBlur, error, disabled, inputRef }: Props) {
-  const id = useId();
   const [typed, setTyped] = useState(value);
   const [isOther, setIsOther] = useState(false);
   const [search, setSearch] = useState('');
@@ -52,24 +52,19 @@ export function CategoryField({ value, onChange, onBlur, error, disabled, inputR
 
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium text-sm">
-        {isOther ? 'New category' : 'Category'}
-      </label>
-      <input
+      <Field
         ref={inputRef}
-        id={id}
+        label={isOther ? 'New category' : 'Category'}
         value={typed}
         disabled={disabled}
         autoComplete="off"
         placeholder={isOther ? 'Type a new category' : 'Search or pick a category'}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        error={error}
         onChange={(e) => {
           setTyped(e.target.value);
           onChange(e.target.value);
         }}
         onBlur={onBlur}
-        className="rounded border border-black/20 bg-background px-3 py-2"
       />
       <ul className="flex flex-wrap gap-2" aria-label="Category suggestions">
         {isOther
@@ -92,11 +87,6 @@ export function CategoryField({ value, onChange, onBlur, error, disabled, inputR
           </button>
         </li>
       </ul>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-red-700 text-sm">
-          {error}
-        </p>
-      ) : null}
     </div>
   );
 }

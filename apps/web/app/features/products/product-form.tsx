@@ -119,24 +119,7 @@ export function ProductForm({ productId, initial = emptyProduct, initialImages =
         />
         <Field label="Product Name" error={errors.productName?.message} {...register('productName')} />
         <Field label="Item No." error={errors.itemNo?.message} {...register('itemNo')} />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="description" className="font-medium text-sm">
-            Description
-          </label>
-          <textarea
-            id="description"
-            rows={6}
-            aria-invalid={errors.description ? true : undefined}
-            aria-describedby={errors.description ? 'description-error' : undefined}
-            className="rounded border border-black/20 bg-background px-3 py-2"
-            {...register('description')}
-          />
-          {errors.description ? (
-            <p id="description-error" role="alert" className="text-red-700 text-sm">
-              {errors.description.message}
-            </p>
-          ) : null}
-        </div>
+        <Field label="Description" rows={6} error={errors.description?.message} {...register('description')} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Price per unit (₹)"

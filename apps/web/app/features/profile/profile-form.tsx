@@ -1,10 +1,13 @@
 import { accountTexts } from '@stashblog/contract/auth';
 import { limits } from '@stashblog/contract/limits';
+import { linkInvalid } from '@stashblog/contract/links';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { profileDetailsError, profileTexts, socialLinkFields, type UserDetails } from '@stashblog/contract/users';
 import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { toastFailure } from '../../lib/api-client';
 import { Field } from '../../ui/field';
+import { toastFirstError } from '../../ui/form-errors';
 import { toast } from '../../ui/toasts';
 import { PasswordField } from '../auth/password-fields';
 import type { ImageItem } from '../products/product-images';
@@ -28,58 +31,72 @@ function initialText(u: UserDetails): ProfileText {
   };
 }
 
+type ProfileValues = Required<{ [K in keyof ProfileText]: string }> & { password: string };
+const trimmed = (v: ProfileValues) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x ?? '').trim()])) as ProfileValues;
+const isNewEmail = (email: string, user: UserDetails) => email.trim() !== '' && email.trim().toLowerCase() !== user.email.toLowerCase();
+
+// The field a SPEC §5 profile message is about, so it shows under that field and clears once it is corrected.
+const fieldOf = (message: string): keyof ProfileValues => {
+  const link = socialLinkFields.find(({ label }) => linkInvalid(label) === message);
+  if (link) return link.key;
+  if (message === specTexts.profileAddressRequired) return 'address';
+  if (message === specTexts.profileContactRequired || message === specTexts.profileContactInvalid) return 'phoneNo';
+  if (message === accountTexts.emailPasswordRequired) return 'password';
+  return 'email';
+};
+
+/** The contract's profile check (one problem at a time, in SPEC order), then the current password a new sign-in email needs. */
+const profileResolver =
+  (user: UserDetails): Resolver<ProfileValues> =>
+  async (values) => {
+    const t = trimmed(values);
+    const message = profileDetailsError(t) ?? (isNewEmail(t.email, user) && !t.password ? accountTexts.emailPasswordRequired : null);
+    if (!message) return { values: t, errors: {} };
+    return { values: {}, errors: { [fieldOf(message)]: { type: 'contract', message } } };
+  };
+
 const wide = { label: '16:9', value: 16 / 9 };
 const square = { label: '1:1', value: 1 };
 
 /** SPEC "Profile": Basic Info, Home Info, About Us Info; saved with uploads, then the page reloads. */
 export function ProfileForm({ user, onSaved }: { user: UserDetails; onSaved: () => void }) {
-  const [text, setText] = useState<ProfileText>(() => initialText(user));
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<ProfileValues>({
+    defaultValues: { ...(initialText(user) as ProfileValues), password: '' },
+    resolver: profileResolver(user),
+  });
   const [images, setImages] = useState<ProfileImages>(() => ({
     logo: user.logo ? existing([user.logo]) : [],
     banners: existing(user.banners),
     images: existing(user.images),
   }));
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
+  const [serverError, setServerError] = useState('');
   const [progress, setProgress] = useState<ProfileProgress | null>(null);
   const busy = progress !== null;
   const blocked = user.isBlocked;
   // A new sign-in email needs the current password, and takes effect when its mailed link is opened.
-  const newEmail = String(text.email ?? '')
-    .trim()
-    .toLowerCase();
-  const emailChanged = newEmail !== '' && newEmail !== user.email.toLowerCase();
+  const newEmail = watch('email').trim().toLowerCase();
+  const emailChanged = isNewEmail(newEmail, user);
 
-  const set = (key: keyof ProfileText) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    setText((t) => ({ ...t, [key]: e.target.value }));
+  const phone = register('phoneNo');
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
+  const submit = handleSubmit(async ({ password, ...t }) => {
     if (busy || blocked) return;
-    const t = Object.fromEntries(Object.entries(text).map(([k, v]) => [k, String(v ?? '').trim()])) as Required<ProfileText> & {
-      [k: string]: string;
-    };
-    const invalid = profileDetailsError(t as Parameters<typeof profileDetailsError>[0]);
-    setError(invalid ?? '');
-    if (invalid) {
-      toast.warning(invalid);
-      return;
-    }
-    if (emailChanged && !password.trim()) {
-      setError(accountTexts.emailPasswordRequired);
-      toast.warning(accountTexts.emailPasswordRequired);
-      return;
-    }
+    setServerError('');
     const saved = await saveProfile({ text: t, images, password: emailChanged ? password : undefined }, setProgress);
     if (!saved.ok) {
       setProgress(null);
-      setError(saved.result.error || saved.result.message || '');
+      setServerError(saved.result.error || saved.result.message || '');
       toastFailure(saved.result);
       return;
     }
     toast.success(saved.message || profileTexts.detailsUpdated);
     onSaved();
-  }
+  }, toastFirstError);
 
   return (
     <form onSubmit={submit} noValidate className="space-y-8">
@@ -103,14 +120,19 @@ export function ProfileForm({ user, onSaved }: { user: UserDetails; onSaved: () 
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-2">
-              <Field label="Email" type="email" autoComplete="email" value={text.email} onChange={set('email')} />
+              <Field label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
               {emailChanged ? (
                 <div className="space-y-2 rounded border border-black/10 bg-surface p-3">
                   <p className="text-sm">
                     The email is also your sign-in email. To change it, enter your current password: we will mail a link to {newEmail}, and
                     the change takes effect when you open it.
                   </p>
-                  <PasswordField label="Current password" value={password} onChange={setPassword} autoComplete="current-password" />
+                  <PasswordField
+                    label="Current password"
+                    autoComplete="current-password"
+                    error={errors.password?.message}
+                    {...register('password')}
+                  />
                 </div>
               ) : user.pendingEmail ? (
                 <p role="status" className="rounded border border-amber-300 bg-amber-50 p-3 text-amber-900 text-sm">
@@ -124,22 +146,15 @@ export function ProfileForm({ user, onSaved }: { user: UserDetails; onSaved: () 
               inputMode="numeric"
               autoComplete="tel-national"
               maxLength={limits.phoneLength}
-              value={text.phoneNo}
-              onChange={(e) => setText((t) => ({ ...t, phoneNo: e.target.value.slice(0, limits.phoneLength) }))}
+              error={errors.phoneNo?.message}
+              {...phone}
+              onChange={(e) => {
+                e.target.value = e.target.value.slice(0, limits.phoneLength);
+                return phone.onChange(e);
+              }}
             />
           </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="profile-address" className="font-medium text-sm">
-              Residential address
-            </label>
-            <textarea
-              id="profile-address"
-              rows={3}
-              value={text.address}
-              onChange={set('address')}
-              className="rounded border border-black/20 bg-background px-3 py-2"
-            />
-          </div>
+          <Field label="Residential address" rows={3} error={errors.address?.message} {...register('address')} />
           <div className="grid gap-4 sm:grid-cols-2">
             {socialLinkFields.map(({ key, label }) => (
               <Field
@@ -148,8 +163,8 @@ export function ProfileForm({ user, onSaved }: { user: UserDetails; onSaved: () 
                 type="url"
                 inputMode="url"
                 placeholder="https://"
-                value={String(text[key] ?? '')}
-                onChange={set(key)}
+                error={errors[key]?.message}
+                {...register(key)}
               />
             ))}
           </div>
@@ -172,18 +187,7 @@ export function ProfileForm({ user, onSaved }: { user: UserDetails; onSaved: () 
           <h2 id="about-info" className="font-semibold text-lg">
             About Us Info
           </h2>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="profile-description" className="font-medium text-sm">
-              Description
-            </label>
-            <textarea
-              id="profile-description"
-              rows={6}
-              value={String(text.description ?? '')}
-              onChange={set('description')}
-              className="rounded border border-black/20 bg-background px-3 py-2"
-            />
-          </div>
+          <Field label="Description" rows={6} {...register('description')} />
           <ImageSlots
             label="About us images"
             max={limits.maxAboutUsImages}
@@ -194,9 +198,9 @@ export function ProfileForm({ user, onSaved }: { user: UserDetails; onSaved: () 
         </section>
       </fieldset>
 
-      {error ? (
+      {serverError ? (
         <p role="alert" className="text-red-700">
-          {error}
+          {serverError}
         </p>
       ) : null}
       {progress ? <UploadProgress progress={progress} /> : null}

@@ -1,11 +1,11 @@
-import { type ChangeEvent, type Ref, useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { api, isOk, toastFailure } from '../../lib/api-client';
+import { Field, storeLook } from '../../ui/field';
 import { Honeypot, useFormGuard } from '../../ui/form-guard';
 import { toast } from '../../ui/toasts';
-import { useFormValues } from '../../ui/use-form-values';
+import { errorsFromIssues, useFormValues } from '../../ui/use-form-values';
 
 type Values = { name: string; email: string; subject: string; message: string };
-type Errors = Partial<Record<keyof Values, string>>;
 const empty: Values = { name: '', email: '', subject: '', message: '' };
 
 // The form's schema (and zod with it) loads when the visitor starts filling the form, not with the
@@ -19,7 +19,6 @@ const loadSchema = () => {
 /** SPEC Contact Us form → createForum. §5: Name, Message, Email checked in that order; double submit blocked; cleared after send. */
 export function ContactForm({ businessName }: { businessName: string }) {
   const form = useFormValues<Values>(empty);
-  const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
   const guard = useFormGuard('forum');
@@ -33,13 +32,11 @@ export function ContactForm({ businessName }: { businessName: string }) {
       // what the fields hold now: a message sent before the page hydrated is taken over just before
       const parsed = createForumBody.safeParse({ ...form.current(), businessName, ...guard.values() });
       if (!parsed.success) {
-        const next: Errors = {};
-        for (const issue of parsed.error.issues) next[issue.path[0] as keyof Values] ??= issue.message;
-        setErrors(next);
+        form.showErrors(errorsFromIssues(parsed.error.issues));
         toast.warning(parsed.error.issues[0]?.message);
         return;
       }
-      setErrors({});
+      form.showErrors({});
       setSending(true);
       const result = await guard.send((fields) => api<unknown>('POST', '/public/user/createForum', { ...parsed.data, ...fields }));
       if (isOk(result)) {
@@ -56,10 +53,10 @@ export function ContactForm({ businessName }: { businessName: string }) {
   return (
     <form noValidate onSubmit={submit} onFocus={loadSchema} className="relative flex flex-col gap-4" aria-label="Contact form">
       <Honeypot {...guard.honeypot} />
-      <Input label="Name" {...form.field('name')} error={errors.name} autoComplete="name" />
-      <Input label="Email" type="email" {...form.field('email')} error={errors.email} autoComplete="email" />
-      <Input label="Subject (optional)" {...form.field('subject')} error={errors.subject} />
-      <Input label="Message" multiline {...form.field('message')} error={errors.message} />
+      <Field look={storeLook} label="Name" {...form.field('name')} autoComplete="name" />
+      <Field look={storeLook} label="Email" type="email" {...form.field('email')} autoComplete="email" />
+      <Field look={storeLook} label="Subject (optional)" {...form.field('subject')} />
+      <Field look={storeLook} label="Message" rows={5} {...form.field('message')} />
       <button
         type="submit"
         disabled={sending}
@@ -69,40 +66,5 @@ export function ContactForm({ businessName }: { businessName: string }) {
         {sending ? 'Sending…' : 'Send Message'}
       </button>
     </form>
-  );
-}
-
-type InputProps = {
-  label: string;
-  value: string;
-  onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
-  ref: Ref<HTMLInputElement & HTMLTextAreaElement>;
-  error?: string;
-  type?: string;
-  multiline?: boolean;
-  autoComplete?: string;
-};
-
-function Input({ label, error, multiline, ...rest }: InputProps) {
-  const id = useId();
-  const common = {
-    id,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
-    className: 'w-full rounded border border-text/40 bg-background px-3 py-2 text-text',
-  };
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium text-sm">
-        {label}
-      </label>
-      {multiline ? <textarea rows={5} {...common} {...rest} /> : <input {...common} {...rest} />}
-      {/* Red text fails contrast on the dark themes; a red bar with text in the theme colour works on all. */}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="border-red-600 border-l-4 pl-2 font-semibold text-sm">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
