@@ -1,5 +1,5 @@
 import { endpointSchemas } from '@stashblog/contract/endpoint-schemas';
-import { type Auth, type Endpoint, type EndpointSchemas, endpoints, type SchemasOf } from '@stashblog/contract/endpoints';
+import { type Endpoint, type EndpointSchemas, endpoints, type SchemasOf } from '@stashblog/contract/endpoints';
 import type { Envelope } from '@stashblog/contract/envelope';
 import { envelopeSchema } from '@stashblog/contract/envelope';
 import { apiBase } from '@stashblog/contract/paths';
@@ -12,13 +12,6 @@ import { compiledSerializer } from './compiled-serializer.ts';
 // validates the query of a GET and the body of any other method; the payload schema serialises the
 // envelope of a 2xx answer; `auth` goes into the route's config, where the guards read it
 // (http/guards.ts, which also refuses at start-up a session-prefixed route that skipped this).
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The session the route needs, from its endpoint (read by http/guards.ts). */
-    auth?: Auth;
-  }
-}
 
 type AnyEndpoint = Endpoint<unknown>;
 type Parsed<E extends AnyEndpoint> = SchemasOf<E> extends { input: infer I extends z.ZodType } ? z.output<I> : undefined;
