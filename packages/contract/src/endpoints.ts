@@ -181,10 +181,18 @@ export type Endpoint<S = EndpointSchemas> = {
   readonly schemas?: S;
 };
 export type SchemasOf<E extends Endpoint<unknown>> = NonNullable<E['schemas']>;
-/** What a caller sends: the query of a GET, the JSON body of any other method. */
-export type InputOf<E extends Endpoint<unknown>> = SchemasOf<E> extends { input: infer I extends z.ZodType } ? z.input<I> : undefined;
+/** What a caller sends: the query of a GET, the JSON body of any other method (of each endpoint of a union). */
+export type InputOf<E extends Endpoint<unknown>> = E extends unknown
+  ? SchemasOf<E> extends { input: infer I extends z.ZodType }
+    ? z.input<I>
+    : undefined
+  : never;
 /** The payload of the envelope the call answers (`null` when it has none). */
-export type PayloadOf<E extends Endpoint<unknown>> = SchemasOf<E> extends { payload: infer P extends z.ZodType } ? z.output<P> : null;
+export type PayloadOf<E extends Endpoint<unknown>> = E extends unknown
+  ? SchemasOf<E> extends { payload: infer P extends z.ZodType }
+    ? z.output<P>
+    : null
+  : never;
 
 type Schemas = typeof endpointSchemas;
 export type Endpoints = {

@@ -1,3 +1,4 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { messages } from '@stashblog/contract/messages';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,7 +18,7 @@ export function LogoutButton({ className }: { className: string }) {
     if (busy || !(await confirm(messages.confirmLogout))) return;
     setBusy(true);
     const id = toast.info(messages.loggingOut);
-    await api('PUT', '/auth/user/logOut');
+    await api(endpoints.authUser.logOut);
     toast.dismiss(id);
     clearSession();
     announceSessionChange();

@@ -1,4 +1,5 @@
 import { accountTexts, encodePassword } from '@stashblog/contract/auth';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, isOk, toastFailure } from '../../lib/api-client';
@@ -32,7 +33,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   useEffect(() => {
     if (!token) return;
     let live = true;
-    api('POST', '/auth/user/checkPasswordReset', { token }).then((result) => {
+    api(endpoints.authUser.checkPasswordReset, { token }).then((result) => {
       if (!live) return;
       setState(isOk(result) ? 'ready' : { problem: result.error || accountTexts.resetLinkInvalid });
     });
@@ -48,7 +49,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     if (warning) return void toast.warning(warning);
     setBusy(true);
     try {
-      const result = await api('POST', '/auth/user/resetPassword', { token, newPassword: encodePassword(next) });
+      const result = await api(endpoints.authUser.resetPassword, { token, newPassword: encodePassword(next) });
       if (!isOk(result)) {
         if (result.error && linkProblems.includes(result.error)) return setState({ problem: result.error });
         return toastFailure(result);

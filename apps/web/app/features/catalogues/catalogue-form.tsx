@@ -1,4 +1,5 @@
-import { type Catalogue, catalogueInput } from '@stashblog/contract/catalogues';
+import { catalogueInput } from '@stashblog/contract/catalogues';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { limits } from '@stashblog/contract/limits';
 import { messages } from '@stashblog/contract/messages';
 import type { Product } from '@stashblog/contract/products';
@@ -55,8 +56,8 @@ export function CatalogueForm({ catalogueId, initial = { catalogueName: '', desc
     setSaving(true);
     try {
       const result = catalogueId
-        ? await api<{ catalogue: Catalogue }>('PUT', '/userAdmin/catalogues/update', { id: catalogueId, ...parsed.data })
-        : await api<{ catalogue: Catalogue }>('POST', '/userAdmin/catalogues/create', parsed.data);
+        ? await api(endpoints.userAdminCatalogues.update, { id: catalogueId, ...parsed.data })
+        : await api(endpoints.userAdminCatalogues.create, parsed.data);
       if (!isOk(result)) {
         setErrors({ products: result.error || result.message || undefined });
         return toastFailure(result);

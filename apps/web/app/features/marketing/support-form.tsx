@@ -1,3 +1,4 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { type ChangeEvent, type Ref, useId, useRef, useState } from 'react';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { Honeypot, useFormGuard } from '../../ui/form-guard';
@@ -33,9 +34,7 @@ export function SupportForm() {
     inFlight.current = true;
     setSending(true);
     try {
-      const result = await guard.send((fields) =>
-        api<{ _id: string }>('POST', '/mail/sendSupportMail', { ...supportBody(values), ...fields }),
-      );
+      const result = await guard.send((fields) => api(endpoints.mail.sendSupportMail, { ...supportBody(values), ...fields }));
       if (isOk(result)) {
         toast.success(result.message);
         fields.reset();

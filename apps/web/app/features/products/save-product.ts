@@ -1,6 +1,7 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { limits } from '@stashblog/contract/limits';
 import { messages, serverMessages } from '@stashblog/contract/messages';
-import type { CreateProductResult, PreSignedUrl, ProductInput, UpdateProductResult } from '@stashblog/contract/products';
+import type { PreSignedUrl, ProductInput } from '@stashblog/contract/products';
 import { type ApiResult, api, isOk } from '../../lib/api-client';
 import { toast } from '../../ui/toasts';
 import { type ImageItem, imagesField } from './product-images';
@@ -26,12 +27,12 @@ export async function saveProduct(
   // The server's own success text ('Product created' / 'Product updated'), shown once all is saved.
   let message: string;
   if (id) {
-    const result = await api<UpdateProductResult>('PUT', '/userAdmin/products/update', { ...body, id });
+    const result = await api(endpoints.userAdminProducts.update, { ...body, id });
     if (!isOk(result)) return { ok: false, result };
     urls = result.payload.newProductImagesPreSignedUrls ?? [];
     message = result.message ?? serverMessages.productUpdated;
   } else {
-    const result = await api<CreateProductResult>('POST', '/userAdmin/products/create', body);
+    const result = await api(endpoints.userAdminProducts.create, body);
     if (!isOk(result)) return { ok: false, result };
     urls = result.payload.productImagesPreSignedUrls ?? [];
     message = result.message ?? serverMessages.productCreated;

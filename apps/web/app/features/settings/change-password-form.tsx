@@ -1,4 +1,5 @@
 import { encodePassword } from '@stashblog/contract/auth';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { messages } from '@stashblog/contract/messages';
 import { useState } from 'react';
 import { api, isOk, toastFailure } from '../../lib/api-client';
@@ -25,7 +26,7 @@ export function ChangePasswordForm() {
     if (!(await confirm(messages.confirmChangePassword))) return;
     setBusy(true);
     try {
-      const result = await api('PUT', '/userAdmin/user/changePassword', {
+      const result = await api(endpoints.userAdminUser.changePassword, {
         password: encodePassword(current),
         newPassword: encodePassword(next),
       });

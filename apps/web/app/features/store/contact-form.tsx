@@ -1,3 +1,4 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { type ChangeEvent, type Ref, useId, useRef, useState } from 'react';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { Honeypot, useFormGuard } from '../../ui/form-guard';
@@ -41,7 +42,7 @@ export function ContactForm({ businessName }: { businessName: string }) {
       }
       setErrors({});
       setSending(true);
-      const result = await guard.send((fields) => api<unknown>('POST', '/public/user/createForum', { ...parsed.data, ...fields }));
+      const result = await guard.send((fields) => api(endpoints.publicUser.createForum, { ...parsed.data, ...fields }));
       if (isOk(result)) {
         guard.renew();
         toast.success(result.message);
