@@ -26,9 +26,6 @@ export const antiSpam = {
 export const publicForms = ['product-lead', 'catalogue-lead', 'forum', 'mail', 'support', 'notification'] as const;
 export type PublicForm = (typeof publicForms)[number];
 
-/** GET path (below /api) of a form's challenge; query `form`. */
-export const formChallengePath = '/public/forms/challenge';
-
 /** What the challenge route answers: the token, and, in the page's own clock, when it may be sent and until when. */
 export type FormChallenge = { challenge: string; minFillMs: number; expiresInMs: number };
 

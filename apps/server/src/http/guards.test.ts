@@ -74,6 +74,9 @@ describe('session tokens as callers send them', () => {
 });
 
 describe('the guard comes first among a route’s own hooks', () => {
+  // the session each route declares, as http/register.ts puts its endpoint's `auth` in the route's config
+  const owner = { auth: 'owner' } as const;
+  const platform = { auth: 'platform' } as const;
   it('a guarded route with its own onRequest hooks (and its HEAD) runs them only after the session is checked', async () => {
     const { token } = await app.owner('guard-hooks');
     const server = Fastify();
@@ -83,9 +86,11 @@ describe('the guard comes first among a route’s own hooks', () => {
     const own = async () => {
       ran.push('own');
     };
-    server.get('/api/userAdmin/probe', { onRequest: own }, async (request) => ({ business: ownerOf(request).businessId }));
-    server.get('/api/platform/probe', { onRequest: [own, own] }, async (request) => ({ admin: platformAdminOf(request).email }));
-    server.get('/api/userAdmin/plain', async (request) => ({ business: ownerOf(request).businessId }));
+    server.get('/api/userAdmin/probe', { onRequest: own, config: owner }, async (request) => ({ business: ownerOf(request).businessId }));
+    server.get('/api/platform/probe', { onRequest: [own, own], config: platform }, async (request) => ({
+      admin: platformAdminOf(request).email,
+    }));
+    server.get('/api/userAdmin/plain', { config: owner }, async (request) => ({ business: ownerOf(request).businessId }));
     // Outside the prefixes no guard runs: a handler asking for a session there is refused, not crashed.
     server.get('/api/public/probe', async (request) => ({ business: ownerOf(request).businessId }));
     server.get('/api/public/platform-probe', async (request) => ({ admin: platformAdminOf(request).email }));
@@ -122,6 +127,38 @@ describe('the guard comes first among a route’s own hooks', () => {
       });
       expect(outsidePlatform.statusCode, outsidePlatform.body).toBe(403);
       expect(outsidePlatform.json().error).toBe(platformTexts.forbidden);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a route under /api/userAdmin or /api/platform that declares no session is refused at start-up, not served open', async () => {
+    for (const url of ['/api/userAdmin/unguarded', '/api/platform/unguarded']) {
+      const server = Fastify();
+      registerGuards(server, app.ctx);
+      let refused: unknown = null;
+      try {
+        server.get(url, async () => ({ open: true }));
+        await server.ready();
+      } catch (err) {
+        refused = err;
+      }
+      expect(String(refused), url).toMatch(/needs a session/);
+      await server.close();
+    }
+  });
+
+  it('a route declaring an owner session outside the prefixes is guarded all the same', async () => {
+    const { token } = await app.owner('guard-outside');
+    const server = Fastify();
+    registerErrorHandler(server);
+    registerGuards(server, app.ctx);
+    server.put('/api/auth/probe', { config: owner }, async (request) => ({ business: ownerOf(request).businessName }));
+    await server.ready();
+    try {
+      expect((await server.inject({ method: 'PUT', url: '/api/auth/probe' })).statusCode).toBe(401);
+      const res = await server.inject({ method: 'PUT', url: '/api/auth/probe', headers: { authorization: token } });
+      expect(res.json()).toEqual({ business: 'guard-outside' });
     } finally {
       await server.close();
     }

@@ -1,3 +1,4 @@
+import type { Auth } from '@stashblog/contract/endpoints';
 import { platformTexts } from '@stashblog/contract/platform';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
@@ -13,21 +14,15 @@ declare module 'fastify' {
     owner: Owner | null;
     platformAdmin: PlatformActor | null;
   }
+  interface FastifyContextConfig {
+    /** The session the route needs: its endpoint's auth, put here by http/register.ts. */
+    auth?: Auth;
+  }
 }
 
-export type SessionKind = 'owner' | 'platform';
-
-// Owner calls outside /api/userAdmin (SPEC §7 Auth), and the platform path the TLS front asks
-// without a session: Caddy's on-demand TLS 'ask' (may this host have a certificate? decision 020).
-const ownerOutsidePrefix = new Set(['/api/auth/user/fetch', '/api/auth/user/logOut']);
-const publicInsidePrefix = new Set(['/api/platform/domains/allowed']);
-
-/** The session an API path needs: /api/userAdmin/* the owner's, /api/platform/* a platform admin's (SPEC §6). */
-export function sessionOf(url: string): SessionKind | null {
-  if (url.startsWith('/api/userAdmin/') || ownerOutsidePrefix.has(url)) return 'owner';
-  if (url.startsWith('/api/platform/') && !publicInsidePrefix.has(url)) return 'platform';
-  return null;
-}
+// The prefixes whose routes need a session (SPEC §6); a route there that does not come from the
+// contract (and so declares no auth) is refused at start-up rather than served unguarded.
+const sessionPrefixes = ['/api/userAdmin/', '/api/platform/'];
 
 /** The OpenAPI security scheme of each session (the raw token in `authorization`; `Bearer x` accepted). */
 export const securitySchemes = {
@@ -68,8 +63,9 @@ function platformGuard(ctx: AppContext): onRequestHookHandler {
 }
 
 /**
- * The two session guards, registered once before any route: every route whose path needs a session
- * (sessionOf) gets its guard as the first of its onRequest hooks, so a caller without the right
+ * The two session guards, registered once before any route: every route whose endpoint needs a
+ * session (its `auth` in packages/contract/src/endpoints.ts, which http/register.ts puts in the
+ * route's config) gets its guard as the first of its onRequest hooks, so a caller without the right
  * session is refused (401 owner, 403 platform) before the body or query is parsed or validated —
  * an anonymous caller never learns a guarded route's schema. The route's OpenAPI entry names the
  * scheme. Routes never add a guard of their own; handlers read ownerOf / platformAdminOf.
@@ -79,13 +75,16 @@ export function registerGuards(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('platformAdmin', null);
   const guards = { owner: ownerGuard(ctx), platform: platformGuard(ctx) };
   app.addHook('onRoute', (route) => {
-    const kind = sessionOf(route.url);
-    if (!kind) return;
-    const guard = guards[kind];
+    const auth = route.config?.auth;
+    if (auth === undefined && sessionPrefixes.some((prefix) => route.url.startsWith(prefix))) {
+      throw new Error(`${route.method} ${route.url} needs a session: register it from its endpoint (http/register.ts)`);
+    }
+    if (auth === undefined || auth === 'public') return;
+    const guard = guards[auth];
     const hooks = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
     // HEAD routes made from a GET arrive with the GET's hooks already guarded.
     if (!hooks.includes(guard)) route.onRequest = [guard, ...hooks];
-    route.schema = Object.assign({}, route.schema, { security: [{ [schemeOf[kind]]: [] }] });
+    route.schema = Object.assign({}, route.schema, { security: [{ [schemeOf[auth]]: [] }] });
   });
 }
 

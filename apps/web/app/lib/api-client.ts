@@ -1,3 +1,4 @@
+import type { Endpoint, InputOf, PayloadOf } from '@stashblog/contract/endpoints';
 import type { Envelope } from '@stashblog/contract/envelope';
 import { apiBase } from '@stashblog/contract/paths';
 import { specTexts } from '@stashblog/contract/spec-texts';
@@ -7,10 +8,12 @@ import { clearSession, getToken } from './session';
 /** The response body, or the error body on failure, or `{}` when the network gave no response (SPEC §7, §8). */
 export type ApiResult<T> = Partial<Envelope<T>>;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Args = Record<string, unknown>;
+type AnyEndpoint = Endpoint<unknown>;
+/** The arguments of a call: its input (query of a GET, body otherwise), optional when it may be empty. */
+export type ArgsOf<E extends AnyEndpoint> =
+  undefined extends InputOf<E> ? [args?: InputOf<E>] : Partial<InputOf<E>> extends InputOf<E> ? [args?: InputOf<E>] : [args: InputOf<E>];
 
-function queryString(args: Args): string {
+function queryString(args: object): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(args)) {
     if (value === undefined || value === null) continue;
@@ -28,17 +31,28 @@ function handleExpired(result: ApiResult<unknown>) {
   if (typeof window !== 'undefined') window.location.assign('/signIn');
 }
 
-/** One API call: GET sends args as query parameters, other methods as a JSON body (SPEC §7). */
-export async function api<T>(method: Method, path: string, args: Args = {}): Promise<ApiResult<T>> {
+/** The address of a GET endpoint with its query (a download link). */
+export function endpointUrl<E extends AnyEndpoint>(endpoint: E, ...[args]: ArgsOf<E>): string {
+  return `${apiBase}${endpoint.path}${queryString(args ?? {})}`;
+}
+
+/**
+ * One call of an endpoint of the contract (packages/contract/src/endpoints.ts): a GET sends its
+ * input as query parameters, other methods as a JSON body (SPEC §7); the answer is typed by the
+ * endpoint's payload.
+ */
+export async function api<E extends AnyEndpoint>(endpoint: E, ...[args]: ArgsOf<E>): Promise<ApiResult<PayloadOf<E>>> {
+  type T = PayloadOf<E>;
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = getToken();
   if (token) headers.authorization = token;
+  const { method } = endpoint;
   const init: RequestInit = { method, headers };
-  let url = `${apiBase}${path}`;
-  if (method === 'GET') url += queryString(args);
+  let url = `${apiBase}${endpoint.path}`;
+  if (method === 'GET') url += queryString(args ?? {});
   else {
     headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(args);
+    init.body = JSON.stringify(args ?? {});
   }
   let response: Response;
   try {
@@ -74,8 +88,8 @@ export class ApiError extends Error {
 }
 
 /** For TanStack Query: the payload, or a thrown ApiError the query shows as its error state. */
-export async function apiPayload<T>(method: Method, path: string, args: Args = {}): Promise<T> {
-  const result = await api<T>(method, path, args);
+export async function apiPayload<E extends AnyEndpoint>(endpoint: E, ...args: ArgsOf<E>): Promise<PayloadOf<E>> {
+  const result = await api(endpoint, ...args);
   if (!isOk(result)) throw new ApiError(result);
   return result.payload;
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { encodePassword, type LogInBody, logInBody } from '@stashblog/contract/auth';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -74,7 +75,7 @@ function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   } = useForm<LogInBody>({ resolver: zodResolver(logInBody), defaultValues: { email: '', password: '' } });
 
   const submit = handleSubmit(async ({ email, password }) => {
-    const result = await api<{ authorization: string }>('POST', '/auth/user/logIn', { email, password: encodePassword(password) });
+    const result = await api(endpoints.authUser.logIn, { email, password: encodePassword(password) });
     if (isOk(result) && result.payload?.authorization) {
       setToken(result.payload.authorization);
       toast.success(specTexts.signedIn);

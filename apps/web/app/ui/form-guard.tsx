@@ -1,11 +1,5 @@
-import {
-  type AntiSpamInput,
-  antiSpam,
-  antiSpamTexts,
-  type FormChallenge,
-  formChallengePath,
-  type PublicForm,
-} from '@stashblog/contract/anti-spam';
+import { type AntiSpamInput, antiSpam, antiSpamTexts, type FormChallenge, type PublicForm } from '@stashblog/contract/anti-spam';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type ApiResult, api } from '../lib/api-client';
 
@@ -51,7 +45,7 @@ export function useFormGuard(form: PublicForm) {
     fetching.current ??= (async () => {
       try {
         for (let attempt = 0; attempt < 3; attempt++) {
-          const result = await api<FormChallenge>('GET', formChallengePath, { form });
+          const result = await api(endpoints.publicForms.challenge, { form });
           if (result.payload?.challenge) {
             held.current = { ...result.payload, at: now() };
             return held.current;

@@ -1,20 +1,13 @@
-import {
-  accountTexts,
-  confirmEmailBody,
-  confirmEmailPayload,
-  passwordResetLinkBody,
-  requestPasswordResetBody,
-  resetPasswordBody,
-} from '@stashblog/contract/auth';
-import { envelopeSchema } from '@stashblog/contract/envelope';
+import { accountTexts } from '@stashblog/contract/auth';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { serverTexts } from '@stashblog/contract/server-texts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { readToken } from '../../http/guards.ts';
+import { route } from '../../http/register.ts';
 import { hashToken } from '../auth/auth.service.ts';
 import { checkPasswordReset, confirmEmailChange, requestPasswordReset, resetPassword } from './account.service.ts';
 
@@ -31,19 +24,16 @@ const tooMany = () => AppError.tooMany(serverTexts.tooManyAttempts);
 
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const tags = ['auth'];
     const perClient = { ...accountLimits.linksPerClient, errorResponseBuilder: tooMany };
     const perAddress = app.createRateLimit({
       ...accountLimits.resetMailsPerAddress,
       keyGenerator: (request: FastifyRequest) => `reset-address:${String((request.body as { email?: unknown }).email ?? '').toLowerCase()}`,
     });
 
-    app.post(
-      '/api/auth/user/requestPasswordReset',
-      {
-        schema: { tags, body: requestPasswordResetBody, response: { 201: envelopeSchema(z.null()) } },
-        config: { rateLimit: { ...accountLimits.resetRequestsPerClient, errorResponseBuilder: tooMany } },
-      },
+    route(
+      app,
+      endpoints.authUser.requestPasswordReset,
+      { config: { rateLimit: { ...accountLimits.resetRequestsPerClient, errorResponseBuilder: tooMany } } },
       async (request, reply) => {
         const limit = await perAddress(request);
         const addressAllowed = limit.isAllowed || !limit.isExceeded;
@@ -52,36 +42,21 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post(
-      '/api/auth/user/checkPasswordReset',
-      { schema: { tags, body: passwordResetLinkBody, response: { 200: envelopeSchema(z.null()) } }, config: { rateLimit: perClient } },
-      async (request) => {
-        await checkPasswordReset(ctx, request.body);
-        return ok(null, serverTexts.fetched);
-      },
-    );
+    route(app, endpoints.authUser.checkPasswordReset, { config: { rateLimit: perClient } }, async (request) => {
+      await checkPasswordReset(ctx, request.body);
+      return ok(null, serverTexts.fetched);
+    });
 
-    app.post(
-      '/api/auth/user/resetPassword',
-      { schema: { tags, body: resetPasswordBody, response: { 201: envelopeSchema(z.null()) } }, config: { rateLimit: perClient } },
-      async (request, reply) => {
-        await resetPassword(ctx, request.body);
-        return reply.status(201).send(ok(null, accountTexts.passwordReset));
-      },
-    );
+    route(app, endpoints.authUser.resetPassword, { config: { rateLimit: perClient } }, async (request, reply) => {
+      await resetPassword(ctx, request.body);
+      return reply.status(201).send(ok(null, accountTexts.passwordReset));
+    });
 
     // Public: the link may be opened anywhere. A signed-in owner's page sends its session, which stays.
-    app.post(
-      '/api/auth/user/confirmEmail',
-      {
-        schema: { tags, body: confirmEmailBody, response: { 201: envelopeSchema(confirmEmailPayload) } },
-        config: { rateLimit: perClient },
-      },
-      async (request, reply) => {
-        const session = readToken(request);
-        const result = await confirmEmailChange(ctx, { token: request.body.token, sessionTokenHash: session ? hashToken(session) : null });
-        return reply.status(201).send(ok(result, accountTexts.emailConfirmed(result.email)));
-      },
-    );
+    route(app, endpoints.authUser.confirmEmail, { config: { rateLimit: perClient } }, async (request, reply) => {
+      const session = readToken(request);
+      const result = await confirmEmailChange(ctx, { token: request.body.token, sessionTokenHash: session ? hashToken(session) : null });
+      return reply.status(201).send(ok(result, accountTexts.emailConfirmed(result.email)));
+    });
   };
 }

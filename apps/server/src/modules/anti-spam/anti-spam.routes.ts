@@ -1,10 +1,10 @@
-import { antiSpamTexts, formChallengePath, type PublicForm } from '@stashblog/contract/anti-spam';
-import { formChallengePayload, formChallengeQuery } from '@stashblog/contract/anti-spam-fields';
-import { envelopeSchema } from '@stashblog/contract/envelope';
+import { antiSpamTexts, type PublicForm } from '@stashblog/contract/anti-spam';
+import { endpoints } from '@stashblog/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/register.ts';
 import { countRejection, issueChallenge } from './anti-spam.service.ts';
 
 // Rate limits of the public forms per client (route option of @fastify/rate-limit; the client
@@ -30,10 +30,10 @@ export function perClientRateLimit(ctx: AppContext, form: PublicForm) {
 
 export function antiSpamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      `/api${formChallengePath}`,
+    route(
+      app,
+      endpoints.publicForms.challenge,
       {
-        schema: { tags: ['anti-spam'], querystring: formChallengeQuery, response: { 200: envelopeSchema(formChallengePayload) } },
         config: {
           rateLimit: { ...publicFormLimits.challenges, errorResponseBuilder: () => AppError.tooMany(antiSpamTexts.rateLimited) },
         },

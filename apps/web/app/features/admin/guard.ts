@@ -1,4 +1,5 @@
 import type { SessionUser } from '@stashblog/contract/auth';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { redirect } from 'react-router';
 import { api, isOk } from '../../lib/api-client';
@@ -13,7 +14,7 @@ export async function requireOwner(): Promise<SessionUser> {
   const token = getToken();
   if (!token) throw redirect('/signIn');
   if (cached?.token === token) return cached.user;
-  const result = await api<{ user: SessionUser }>('GET', '/auth/user/fetch');
+  const result = await api(endpoints.authUser.fetch);
   if (!isOk(result) || !result.payload?.user) {
     toast.error(specTexts.profileFetchFailed);
     clearSession();

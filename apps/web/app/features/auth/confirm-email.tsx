@@ -1,4 +1,5 @@
 import { accountTexts } from '@stashblog/contract/auth';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { api, isOk } from '../../lib/api-client';
@@ -18,7 +19,7 @@ export function ConfirmEmail({ token }: { token: string }) {
     started.current = true;
     setSignedIn(Boolean(getToken()));
     if (!token) return setOutcome({ ok: false, text: accountTexts.emailLinkMissing });
-    api<{ email: string }>('POST', '/auth/user/confirmEmail', { token }).then((result) => {
+    api(endpoints.authUser.confirmEmail, { token }).then((result) => {
       if (isOk(result)) {
         forgetOwner();
         setOutcome({ ok: true, text: accountTexts.emailConfirmed(result.payload.email) });

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { accountTexts, passwordResetTtlMinutes, type RequestPasswordResetBody, requestPasswordResetBody } from '@stashblog/contract/auth';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -19,7 +20,7 @@ export function ForgotPasswordForm({ email = '' }: { email?: string }) {
   } = useForm<RequestPasswordResetBody>({ resolver: zodResolver(requestPasswordResetBody), defaultValues: { email } });
 
   const submit = handleSubmit(async (body) => {
-    const result = await api('POST', '/auth/user/requestPasswordReset', body);
+    const result = await api(endpoints.authUser.requestPasswordReset, body);
     if (!isOk(result)) return toastFailure(result);
     setSentTo(body.email);
   });

@@ -1,3 +1,4 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,7 +18,7 @@ export function LogoutButton({ className }: { className: string }) {
     if (busy || !(await confirm(specTexts.confirmLogout))) return;
     setBusy(true);
     const id = toast.info(specTexts.loggingOut);
-    await api('PUT', '/auth/user/logOut');
+    await api(endpoints.authUser.logOut);
     toast.dismiss(id);
     clearSession();
     announceSessionChange();

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { accountTexts, encodePassword } from '@stashblog/contract/auth';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -39,7 +40,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   useEffect(() => {
     if (!token) return;
     let live = true;
-    api('POST', '/auth/user/checkPasswordReset', { token }).then((result) => {
+    api(endpoints.authUser.checkPasswordReset, { token }).then((result) => {
       if (!live) return;
       setState(isOk(result) ? 'ready' : { problem: result.error || accountTexts.resetLinkInvalid });
     });
@@ -49,7 +50,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }, [token]);
 
   const submit = handleSubmit(async ({ next }) => {
-    const result = await api('POST', '/auth/user/resetPassword', { token, newPassword: encodePassword(next) });
+    const result = await api(endpoints.authUser.resetPassword, { token, newPassword: encodePassword(next) });
     if (!isOk(result)) {
       if (result.error && linkProblems.includes(result.error)) return setState({ problem: result.error });
       return toastFailure(result);

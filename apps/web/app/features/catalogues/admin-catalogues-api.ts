@@ -1,6 +1,5 @@
-import type { CatalogueList, CatalogueProductList } from '@stashblog/contract/catalogues';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { limits } from '@stashblog/contract/limits';
-import type { ProductList } from '@stashblog/contract/products';
 import { apiPayload } from '../../lib/api-client';
 
 export type AdminCataloguesQuery = { page: number; isPromoted: boolean; catalogueName: string };
@@ -9,7 +8,7 @@ export const adminCataloguesKey = (q?: AdminCataloguesQuery) => (q ? ['admin-cat
 export const adminCatalogueKey = (id: string | null) => ['admin-catalogue', id];
 
 export function fetchAdminCatalogues(q: AdminCataloguesQuery) {
-  return apiPayload<CatalogueList>('GET', '/userAdmin/catalogues/fetchAll', {
+  return apiPayload(endpoints.userAdminCatalogues.fetchAll, {
     pageNo: q.page,
     perPage: limits.adminListPage,
     isPromoted: q.isPromoted,
@@ -18,12 +17,12 @@ export function fetchAdminCatalogues(q: AdminCataloguesQuery) {
 }
 
 export function fetchAdminCatalogueProducts(id: string, pageNo: number, perPage: number = limits.adminListPage) {
-  return apiPayload<CatalogueProductList>('GET', '/userAdmin/catalogues/fetchProducts', { id, pageNo, perPage });
+  return apiPayload(endpoints.userAdminCatalogues.fetchProducts, { id, pageNo, perPage });
 }
 
 /** Every product of the owner, promoted or not (no isPromoted filter), for the catalogue picker. */
 export function fetchOwnerProducts(q: { page: number; productName: string }) {
-  return apiPayload<ProductList>('GET', '/userAdmin/products/fetchAll', {
+  return apiPayload(endpoints.userAdminProducts.fetchAll, {
     pageNo: q.page,
     perPage: limits.adminListPage,
     productName: q.productName || undefined,

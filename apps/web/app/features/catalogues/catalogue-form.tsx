@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Catalogue, type CatalogueInput, type CatalogueInputParsed, catalogueInput } from '@stashblog/contract/catalogues';
+import { type CatalogueInput, type CatalogueInputParsed, catalogueInput } from '@stashblog/contract/catalogues';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { limits } from '@stashblog/contract/limits';
 import type { Product } from '@stashblog/contract/products';
 import { specTexts } from '@stashblog/contract/spec-texts';
@@ -55,8 +56,8 @@ export function CatalogueForm({ catalogueId, initial = { catalogueName: '', desc
 
   const submit = handleSubmit(async (data) => {
     const result = catalogueId
-      ? await api<{ catalogue: Catalogue }>('PUT', '/userAdmin/catalogues/update', { id: catalogueId, ...data })
-      : await api<{ catalogue: Catalogue }>('POST', '/userAdmin/catalogues/create', data);
+      ? await api(endpoints.userAdminCatalogues.update, { id: catalogueId, ...data })
+      : await api(endpoints.userAdminCatalogues.create, data);
     if (!isOk(result)) {
       setError('products', { message: result.error || result.message || undefined });
       return toastFailure(result);

@@ -1,4 +1,5 @@
 import type { Catalogue } from '@stashblog/contract/catalogues';
+import { endpoints } from '@stashblog/contract/endpoints';
 import type { Product } from '@stashblog/contract/products';
 import { defaultSort, type SortOption } from '@stashblog/contract/sort-options';
 import { specTexts } from '@stashblog/contract/spec-texts';
@@ -42,7 +43,7 @@ export function CatalogueView({ catalogue, products: firstProducts, count: first
   // (A private link counts its own visits.)
   useEffect(() => {
     if (privateLink !== undefined) return;
-    void api('PUT', '/public/catalogues/visits', { id: catalogue._id, businessName: catalogue.businessName });
+    void api(endpoints.publicCatalogues.visits, { id: catalogue._id, businessName: catalogue.businessName });
   }, [catalogue._id, catalogue.businessName, privateLink]);
 
   const selected = selection.selected;

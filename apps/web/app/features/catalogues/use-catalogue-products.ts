@@ -1,4 +1,5 @@
 import type { CatalogueProductList } from '@stashblog/contract/catalogues';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { limits } from '@stashblog/contract/limits';
 import { defaultSort, type SortOption } from '@stashblog/contract/sort-options';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -23,8 +24,7 @@ export function useCatalogueProducts({ id, businessName, sort, first, local = fa
   const query = useInfiniteQuery({
     enabled: !local,
     queryKey: ['public-catalogue-products', businessName, id, sort],
-    queryFn: ({ pageParam }) =>
-      apiPayload<CatalogueProductList>('GET', '/public/catalogues/fetchProducts', { id, businessName, sort, ...pageParam }),
+    queryFn: ({ pageParam }) => apiPayload(endpoints.publicCatalogues.fetchProducts, { id, businessName, sort, ...pageParam }),
     initialPageParam: sort === defaultSort ? firstPage : { pageNo: 1, perPage: viewportSize() },
     getNextPageParam: (_last, pages) => nextPageParam(uniqueById(pages).length, pages.at(-1)?.count ?? 0, viewportSize()),
     ...(sort === defaultSort && !local ? { initialData: { pages: [first], pageParams: [firstPage] } } : {}),

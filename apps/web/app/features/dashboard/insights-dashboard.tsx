@@ -1,6 +1,7 @@
 import type { SessionUser } from '@stashblog/contract/auth';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { encodeId } from '@stashblog/contract/ids';
-import { type InsightsPayload, type InsightsRange, type InsightsTopItem, insightsRanges } from '@stashblog/contract/insights';
+import { type InsightsRange, type InsightsTopItem, insightsRanges } from '@stashblog/contract/insights';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -18,7 +19,7 @@ export function InsightsDashboard({ user }: { user: SessionUser }) {
   const [days, setDays] = useState<InsightsRange>(30);
   const insights = useQuery({
     queryKey: ['insights', days],
-    queryFn: () => apiPayload<InsightsPayload>('GET', '/userAdmin/insights/fetch', { days }),
+    queryFn: () => apiPayload(endpoints.userAdminInsights.fetch, { days }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

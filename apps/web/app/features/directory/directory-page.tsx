@@ -1,4 +1,5 @@
 import type { Catalogue } from '@stashblog/contract/catalogues';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { cataloguePath } from '@stashblog/contract/paths';
 import type { Product } from '@stashblog/contract/products';
 import type { UserProfile } from '@stashblog/contract/users';
@@ -56,7 +57,7 @@ export function DirectoryPage({ data }: { data: DirectoryData }) {
             firstPage={data.pages['promoted-products']}
             key={data.pages['promoted-products']}
             title="Promoted Products"
-            path="/public/products/fetchAllUsers"
+            endpoint={endpoints.publicProducts.fetchAllUsers}
             field="products"
             args={{ isPromoted: true }}
             perPage={size.promotedProducts}
@@ -72,7 +73,7 @@ export function DirectoryPage({ data }: { data: DirectoryData }) {
             firstPage={data.pages.products}
             key={data.pages.products}
             title="Products"
-            path="/public/products/fetchAllUsers"
+            endpoint={endpoints.publicProducts.fetchAllUsers}
             field="products"
             args={{}}
             perPage={size.products}
@@ -92,7 +93,7 @@ export function DirectoryPage({ data }: { data: DirectoryData }) {
             firstPage={data.pages['promoted-catalogues']}
             key={data.pages['promoted-catalogues']}
             title="Promoted Catalogues"
-            path="/public/catalogues/fetchAllUsers"
+            endpoint={endpoints.publicCatalogues.fetchAllUsers}
             field="catalogues"
             args={{ isPromoted: true }}
             perPage={size.promotedCatalogues}
@@ -108,7 +109,7 @@ export function DirectoryPage({ data }: { data: DirectoryData }) {
             firstPage={data.pages.catalogues}
             key={data.pages.catalogues}
             title="Catalogues"
-            path="/public/catalogues/fetchAllUsers"
+            endpoint={endpoints.publicCatalogues.fetchAllUsers}
             field="catalogues"
             args={{}}
             perPage={size.catalogues}
@@ -129,7 +130,7 @@ export function DirectoryPage({ data }: { data: DirectoryData }) {
             key={data.pages['promoted-profiles']}
             title="Promoted Profiles"
             subtitle="Prime businesses on StashBlog"
-            path="/public/user/fetchAll"
+            endpoint={endpoints.publicUser.fetchAll}
             field="userProfiles"
             args={{ isPrimeUser: true }}
             perPage={size.promotedProfiles}
@@ -145,7 +146,7 @@ export function DirectoryPage({ data }: { data: DirectoryData }) {
             firstPage={data.pages.profiles}
             key={data.pages.profiles}
             title="User Profiles"
-            path="/public/user/fetchAll"
+            endpoint={endpoints.publicUser.fetchAll}
             field="userProfiles"
             args={{}}
             perPage={size.profiles}

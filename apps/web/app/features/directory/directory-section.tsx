@@ -1,10 +1,17 @@
+import type { endpoints } from '@stashblog/contract/endpoints';
 import { searchTexts } from '@stashblog/contract/search-options';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { apiPayload } from '../../lib/api-client';
+
 import { Pagination, totalPagesOf } from '../../ui/pagination';
 import type { DirectorySectionId } from './directory-sizes';
+
+type DirectoryEndpoint =
+  | typeof endpoints.publicProducts.fetchAllUsers
+  | typeof endpoints.publicCatalogues.fetchAllUsers
+  | typeof endpoints.publicUser.fetchAll;
 
 type Page<T> = { items: T[]; count: number; countCapped?: boolean };
 
@@ -13,8 +20,8 @@ type Props<T> = {
   id: DirectorySectionId;
   title: string;
   subtitle?: string;
-  /** API path (under /api) and its items field. */
-  path: string;
+  /** The call that pages the section, and its items field. */
+  endpoint: DirectoryEndpoint;
   field: string;
   args: Record<string, unknown>;
   perPage: number;
@@ -36,7 +43,7 @@ const debounceMs = 300;
  * before hydration still opens its page. Once hydrated, pages and searches come from the SPEC §7 call.
  */
 export function DirectorySection<T>(props: Props<T>) {
-  const { id, title, subtitle, path, field, args, perPage, first, firstPage, keyOf, render, gridClass, empty, searchLabel } = props;
+  const { id, title, subtitle, endpoint, field, args, perPage, first, firstPage, keyOf, render, gridClass, empty, searchLabel } = props;
   const headingId = useId();
   const location = useLocation();
   const [text, setText] = useState('');
@@ -66,7 +73,7 @@ export function DirectorySection<T>(props: Props<T>) {
   const query = useQuery({
     queryKey: ['directory', id, search, pageNo],
     queryFn: async () => {
-      const payload = await apiPayload<Record<string, unknown>>('GET', path, {
+      const payload: Record<string, unknown> = await apiPayload(endpoint, {
         ...args,
         pageNo,
         perPage,

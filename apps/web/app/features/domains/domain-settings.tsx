@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type DomainStatus, domainTexts } from '@stashblog/contract/domains';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -29,7 +30,7 @@ export function DomainSettings() {
   const queryClient = useQueryClient();
   const status = useQuery({
     queryKey: domainStatusKey,
-    queryFn: () => apiPayload<DomainStatus>('GET', '/userAdmin/domains/fetch'),
+    queryFn: () => apiPayload(endpoints.userAdminDomains.fetch),
     staleTime: 0,
   });
   const [editing, setEditing] = useState(false);
@@ -53,7 +54,7 @@ export function DomainSettings() {
 
   const verify = () =>
     run('verify', async () => {
-      const result = await api<DomainStatus>('PUT', '/userAdmin/domains/verify');
+      const result = await api(endpoints.userAdminDomains.verify);
       if (isOk(result)) {
         show(result.payload);
         toast.success(result.message);
@@ -67,7 +68,7 @@ export function DomainSettings() {
   const remove = (domain: string) =>
     run('remove', async () => {
       if (!(await confirm(domainTexts.confirmRemove(domain), { yes: 'Remove', no: 'Keep' }))) return;
-      const result = await api<DomainStatus>('PUT', '/userAdmin/domains/set', { domain: '' });
+      const result = await api(endpoints.userAdminDomains.set, { domain: '' });
       if (!isOk(result)) return toastFailure(result);
       show(result.payload);
       setEditing(false);
@@ -102,7 +103,7 @@ export function DomainSettings() {
           onCancel={editing ? () => setEditing(false) : undefined}
           onSubmit={(domain) =>
             run('set', async () => {
-              const result = await api<DomainStatus>('PUT', '/userAdmin/domains/set', { domain });
+              const result = await api(endpoints.userAdminDomains.set, { domain });
               if (!isOk(result)) throw new Error(result.error || result.message || 'Could not save the domain');
               show(result.payload);
               setEditing(false);

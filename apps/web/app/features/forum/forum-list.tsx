@@ -1,4 +1,5 @@
-import type { Forum, ForumsPayload } from '@stashblog/contract/forum';
+import { endpoints } from '@stashblog/contract/endpoints';
+import type { Forum } from '@stashblog/contract/forum';
 import { forumTexts } from '@stashblog/contract/forum-texts';
 import { limits } from '@stashblog/contract/limits';
 import { specTexts } from '@stashblog/contract/spec-texts';
@@ -22,15 +23,14 @@ export function ForumList() {
   const queryClient = useQueryClient();
   const { data, isPending, error, isFetching } = useQuery({
     queryKey: ['forums', page, search],
-    queryFn: () =>
-      apiPayload<ForumsPayload>('GET', '/userAdmin/user/fetchForums', { pageNo: page, perPage: limits.forumsLeadsPage, search }),
+    queryFn: () => apiPayload(endpoints.userAdminUser.fetchForums, { pageNo: page, perPage: limits.forumsLeadsPage, search }),
     placeholderData: keepPreviousData,
   });
 
   async function remove(f: Forum) {
     if (isBusy(f._id) || !(await confirm(specTexts.confirmDeleteForum))) return;
     await run(f._id, async () => {
-      const result = await api('DELETE', '/userAdmin/user/deleteForum', { id: f._id });
+      const result = await api(endpoints.userAdminUser.deleteForum, { id: f._id });
       if (!isOk(result)) return toastFailure(result);
       toast.warning(result.message);
       await queryClient.invalidateQueries({ queryKey: ['forums'] });

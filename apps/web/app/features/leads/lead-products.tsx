@@ -1,6 +1,6 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { encodeId } from '@stashblog/contract/ids';
 import { productPath } from '@stashblog/contract/paths';
-import type { Product } from '@stashblog/contract/products';
 import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { apiPayload } from '../../lib/api-client';
@@ -17,7 +17,7 @@ export function LeadProducts({ productIds }: { productIds: readonly string[] }) 
   const results = useQueries({
     queries: productIds.map((id) => ({
       queryKey: ['admin-product', id],
-      queryFn: () => apiPayload<{ product: Product }>('GET', '/userAdmin/products/fetch', { id }),
+      queryFn: () => apiPayload(endpoints.userAdminProducts.fetch, { id }),
       retry: false,
     })),
   });

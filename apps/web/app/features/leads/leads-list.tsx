@@ -1,19 +1,11 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { encodeId, encodeIds } from '@stashblog/contract/ids';
-import {
-  type AllLeadsPayload,
-  type CatalogueLeadsPayload,
-  leadTexts,
-  mailReplyUrl,
-  type OwnerLead,
-  type ProductLeadsPayload,
-  whatsAppReplyUrl,
-} from '@stashblog/contract/leads';
+import { leadTexts, mailReplyUrl, type OwnerLead, whatsAppReplyUrl } from '@stashblog/contract/leads';
 import { limits } from '@stashblog/contract/limits';
-import { apiBase } from '@stashblog/contract/paths';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api, apiPayload, isOk, toastFailure } from '../../lib/api-client';
+import { api, apiPayload, endpointUrl, isOk, toastFailure } from '../../lib/api-client';
 import { getToken } from '../../lib/session';
 import { type ListColumn, ListShell } from '../../ui/list-shell';
 import { useConfirm } from '../../ui/modal';
@@ -26,23 +18,24 @@ export type LeadsKind = 'product' | 'catalogue';
 /** Which leads a page shows: one product's, one catalogue's, or all of a kind (the All Leads tabs). */
 export type LeadsScope = { kind: LeadsKind; itemId?: string };
 
-const apiOf = (kind: LeadsKind) => (kind === 'product' ? '/userAdmin/products' : '/userAdmin/catalogues');
+const apiOf = (kind: LeadsKind) => (kind === 'product' ? endpoints.userAdminProducts : endpoints.userAdminCatalogues);
 
 async function fetchLeads(scope: LeadsScope, page: number, search: string) {
   const paging = { pageNo: page, perPage: limits.forumsLeadsPage, searchQuery: search };
   if (scope.kind === 'product' && scope.itemId) {
-    const p = await apiPayload<ProductLeadsPayload>('GET', '/userAdmin/products/fetchAllLeads', { ...paging, fkProductId: scope.itemId });
+    const p = await apiPayload(endpoints.userAdminProducts.fetchAllLeads, { ...paging, fkProductId: scope.itemId });
     return { leads: p.productLeads, count: p.count, itemName: p.productName };
   }
   if (scope.kind === 'catalogue' && scope.itemId) {
-    const p = await apiPayload<CatalogueLeadsPayload>('GET', '/userAdmin/catalogues/fetchAllLeads', {
+    const p = await apiPayload(endpoints.userAdminCatalogues.fetchAllLeads, {
       ...paging,
       fkCatalogueId: scope.itemId,
     });
     return { leads: p.catalogueLeads, count: p.count, itemName: p.catalogueName };
   }
-  const path = scope.kind === 'product' ? '/userAdmin/products/fetchAllProductsLeads' : '/userAdmin/catalogues/fetchAllCataloguesLeads';
-  const p = await apiPayload<AllLeadsPayload>('GET', path, paging);
+  const all =
+    scope.kind === 'product' ? endpoints.userAdminProducts.fetchAllProductsLeads : endpoints.userAdminCatalogues.fetchAllCataloguesLeads;
+  const p = await apiPayload(all, paging);
   return { leads: p.leads, count: p.count, itemName: '' };
 }
 
@@ -50,7 +43,7 @@ async function fetchLeads(scope: LeadsScope, page: number, search: string) {
 export async function downloadLeads(scope: LeadsScope) {
   toast.info(specTexts.downloadingLeads);
   const param = scope.kind === 'product' ? 'fkProductId' : 'fkCatalogueId';
-  const url = `${apiBase}${apiOf(scope.kind)}/downloadLeads?${param}=${encodeURIComponent(scope.itemId ?? '')}`;
+  const url = endpointUrl(apiOf(scope.kind).downloadLeads, { [param]: scope.itemId ?? '' });
   try {
     const res = await fetch(url, { headers: { authorization: getToken() ?? '' } });
     const text = res.ok ? await res.text() : '';
@@ -107,7 +100,7 @@ export function LeadsList({
   async function remove(lead: OwnerLead) {
     if (isBusy(lead._id) || !(await confirm(specTexts.confirmDeleteLead))) return;
     await run(lead._id, async () => {
-      const result = await api('DELETE', `${apiOf(scope.kind)}/deleteLead`, { id: lead._id });
+      const result = await api(apiOf(scope.kind).deleteLead, { id: lead._id });
       if (!isOk(result)) return toastFailure(result);
       toast.warning(result.message);
       await queryClient.invalidateQueries({ queryKey: ['leads'] });

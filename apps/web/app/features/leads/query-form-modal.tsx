@@ -6,7 +6,7 @@ import { Honeypot, useFormGuard } from '../../ui/form-guard';
 import { Modal } from '../../ui/modal';
 import { toast } from '../../ui/toasts';
 import { useFormValues } from '../../ui/use-form-values';
-import { buildQuery, loadQuerySchemas, type QueryTarget, type QueryValues, queryPath } from './query-target';
+import { buildQuery, loadQuerySchemas, type QueryTarget, type QueryValues, queryEndpoint } from './query-target';
 
 type Props = { target: QueryTarget; businessName: string; subject: string; onClose: () => void; onSent?: () => void };
 
@@ -35,7 +35,7 @@ export function QueryFormModal({ target, businessName, subject, onClose, onSent 
         return;
       }
       setSending(true);
-      const result = await guard.send((fields) => api<{ id: string }>('POST', queryPath(target), { ...built.body, ...fields }));
+      const result = await guard.send((fields) => api(queryEndpoint(target), { ...built.body, ...fields }));
       if (!isOk(result)) return toastFailure({ error: result.message || result.error });
       guard.renew();
       toast.success(result.message);

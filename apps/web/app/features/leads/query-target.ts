@@ -1,4 +1,5 @@
 import type { AntiSpamInput } from '@stashblog/contract/anti-spam';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { errorsFromIssues } from '../../ui/use-form-values';
 
 // The lead schemas (and zod with them) load when the form opens, not with the page: product and
@@ -34,5 +35,5 @@ export async function buildQuery(target: QueryTarget, businessName: string, valu
   return { ok: false as const, errors, first: parsed.error.issues[0]?.message ?? '' };
 }
 
-export const queryPath = (target: QueryTarget) =>
-  target.kind === 'product' ? '/public/products/createLead' : '/public/catalogues/createLead';
+export const queryEndpoint = (target: QueryTarget) =>
+  target.kind === 'product' ? endpoints.publicProducts.createLead : endpoints.publicCatalogues.createLead;

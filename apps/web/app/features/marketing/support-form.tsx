@@ -1,3 +1,4 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { useRef, useState } from 'react';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { Field } from '../../ui/field';
@@ -39,7 +40,7 @@ export function SupportForm() {
       }
       fields.showErrors({});
       setSending(true);
-      const result = await guard.send((fields) => api<{ _id: string }>('POST', '/mail/sendSupportMail', { ...parsed.data, ...fields }));
+      const result = await guard.send((fields) => api(endpoints.mail.sendSupportMail, { ...parsed.data, ...fields }));
       if (isOk(result)) {
         toast.success(result.message);
         fields.reset();

@@ -1,3 +1,4 @@
+import { endpoints, type InputOf } from '@stashblog/contract/endpoints';
 import { type Notification, type NotificationFilter, notificationFilters } from '@stashblog/contract/notifications';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,6 +11,8 @@ import { useBusy } from '../../ui/use-busy';
 import { notificationsKey, relativeTime, useNotificationPages } from './use-notifications';
 
 const button = 'rounded border border-primary px-3 py-1.5 text-sm disabled:opacity-50';
+const calls = endpoints.userAdminNotification;
+type NotificationCall = typeof calls.markAsRead | typeof calls.markAllAsRead | typeof calls.delete | typeof calls.deleteAll;
 
 /** SPEC Notifications: tabs All/New/Read, Mark All As Read, Delete All (confirmed), infinite scroll, relative time. */
 export function NotificationsPage() {
@@ -34,8 +37,8 @@ export function NotificationsPage() {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: notificationsKey });
-  async function call(method: 'PUT' | 'DELETE', path: string, args: Record<string, unknown> = {}, warn = false) {
-    const result = await api(method, `/userAdmin/notification/${path}`, args);
+  async function call(endpoint: NotificationCall, args?: InputOf<NotificationCall>, warn = false) {
+    const result = await api(endpoint, args);
     if (!isOk(result)) {
       toastFailure(result);
       return false;
@@ -46,7 +49,7 @@ export function NotificationsPage() {
   }
 
   async function open(n: Notification) {
-    if (!n.isMarkedRead) await call('PUT', 'markAsRead', { id: n._id });
+    if (!n.isMarkedRead) await call(calls.markAsRead, { id: n._id });
     if (n.redirect) navigate(n.redirect);
   }
 
@@ -58,14 +61,14 @@ export function NotificationsPage() {
           <button
             type="button"
             className={button}
-            onClick={async () => (await confirm(specTexts.confirmMarkAllRead)) && call('PUT', 'markAllAsRead')}
+            onClick={async () => (await confirm(specTexts.confirmMarkAllRead)) && call(calls.markAllAsRead)}
           >
             Mark All As Read
           </button>
           <button
             type="button"
             className={button}
-            onClick={async () => (await confirm(specTexts.confirmDeleteAllNotifications)) && call('DELETE', 'deleteAll', {}, true)}
+            onClick={async () => (await confirm(specTexts.confirmDeleteAllNotifications)) && call(calls.deleteAll, undefined, true)}
           >
             Delete All
           </button>
@@ -107,7 +110,7 @@ export function NotificationsPage() {
                     type="button"
                     className={button}
                     disabled={isBusy(n._id)}
-                    onClick={() => run(n._id, () => call('PUT', 'markAsRead', { id: n._id }))}
+                    onClick={() => run(n._id, () => call(calls.markAsRead, { id: n._id }))}
                   >
                     Mark as read
                   </button>
@@ -116,7 +119,7 @@ export function NotificationsPage() {
                   type="button"
                   className={button}
                   disabled={isBusy(n._id)}
-                  onClick={() => run(n._id, () => call('DELETE', 'delete', { id: n._id }, true))}
+                  onClick={() => run(n._id, () => call(calls.delete, { id: n._id }, true))}
                 >
                   Delete
                 </button>

@@ -1,5 +1,6 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { limits } from '@stashblog/contract/limits';
-import type { NotificationFilter, NotificationsPayload } from '@stashblog/contract/notifications';
+import type { NotificationFilter } from '@stashblog/contract/notifications';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiPayload } from '../../lib/api-client';
 
@@ -11,7 +12,7 @@ export const bellPollMs = 10_000;
 export function useNewCount() {
   return useQuery({
     queryKey: [...notificationsKey, 'count'],
-    queryFn: () => apiPayload<{ total: number }>('GET', '/userAdmin/notification/count'),
+    queryFn: () => apiPayload(endpoints.userAdminNotification.count),
     refetchInterval: bellPollMs,
     refetchOnWindowFocus: true,
   });
@@ -23,7 +24,7 @@ export function useNotificationPages(filter: NotificationFilter) {
     queryKey: [...notificationsKey, 'list', filter],
     initialPageParam: 1,
     queryFn: ({ pageParam }) =>
-      apiPayload<NotificationsPayload>('GET', '/userAdmin/notification/fetchAll', {
+      apiPayload(endpoints.userAdminNotification.fetchAll, {
         pageNo: pageParam,
         perPage: limits.notificationsPage,
         filter,

@@ -1,4 +1,5 @@
-import { type BusinessNameCheck, businessNameProblem, onboardingTexts } from '@stashblog/contract/onboarding';
+import { endpoints } from '@stashblog/contract/endpoints';
+import { businessNameProblem, onboardingTexts } from '@stashblog/contract/onboarding';
 import { useEffect, useState } from 'react';
 import { api, isOk } from '../../lib/api-client';
 import { Field, type FieldProps, workspaceLook } from '../../ui/field';
@@ -16,7 +17,7 @@ export function useBusinessNameCheck(name: string): Status {
     setStatus({ state: 'checking' });
     let live = true;
     const t = setTimeout(async () => {
-      const result = await api<BusinessNameCheck>('GET', '/onboarding/checkBusinessName', { businessName: value });
+      const result = await api(endpoints.onboarding.checkBusinessName, { businessName: value });
       if (!live) return;
       if (!isOk(result)) return setStatus({ state: 'idle' });
       setStatus(

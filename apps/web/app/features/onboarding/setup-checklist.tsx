@@ -1,3 +1,4 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import type { Checklist } from '@stashblog/contract/onboarding';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -14,7 +15,7 @@ const steps: { key: keyof Pick<Checklist, 'logo' | 'product' | 'catalogue' | 'th
 export function SetupChecklist() {
   const { data } = useQuery({
     queryKey: ['onboarding', 'checklist'],
-    queryFn: () => apiPayload<Checklist>('GET', '/userAdmin/onboarding/checklist'),
+    queryFn: () => apiPayload(endpoints.userAdminOnboarding.checklist),
   });
   if (!data) return null;
   const done = steps.filter((s) => data[s.key]).length;

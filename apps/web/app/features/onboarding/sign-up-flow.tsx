@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { encodePassword } from '@stashblog/contract/auth';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { onboardingTexts } from '@stashblog/contract/onboarding';
 import { type Plan, plans } from '@stashblog/contract/platform';
 import { specTexts } from '@stashblog/contract/spec-texts';
@@ -22,7 +23,7 @@ type Props = {
 
 /** Sends a valid sign-up form; the address the verification link went to, or null (failure toasted). */
 export async function submitSignUp(v: SignUpFlowForm): Promise<string | null> {
-  const result = await api<{ email: string }>('POST', '/onboarding/signUp', {
+  const result = await api(endpoints.onboarding.signUp, {
     plan: v.plan,
     name: v.name,
     email: v.email,
@@ -144,7 +145,7 @@ export function CheckEmail({ email }: { email: string }) {
   async function resend() {
     if (busy) return;
     setBusy(true);
-    const result = await api('POST', '/onboarding/resendVerification', { email });
+    const result = await api(endpoints.onboarding.resendVerification, { email });
     setBusy(false);
     if (isOk(result)) toast.info(result.message);
     else toastFailure(result);

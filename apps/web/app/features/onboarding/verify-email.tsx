@@ -1,3 +1,4 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { onboardingTexts } from '@stashblog/contract/onboarding';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -15,7 +16,7 @@ export function VerifyEmail({ token }: { token: string }) {
     if (started.current) return;
     started.current = true;
     (async () => {
-      const result = await api<{ authorization: string }>('POST', '/onboarding/verifyEmail', { token });
+      const result = await api(endpoints.onboarding.verifyEmail, { token });
       if (!isOk(result)) return setError(result.error || onboardingTexts.linkInvalid);
       clearSession();
       forgetOwner();

@@ -1,3 +1,4 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import type { AuditEntry } from '@stashblog/contract/platform';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,7 +19,6 @@ const actions = [
   'catalogue.unblock',
   'domain.verify',
 ];
-type Payload = { entries: AuditEntry[]; count: number };
 
 /** Every platform action: who, what, to which business, why. */
 export function AuditList() {
@@ -27,7 +27,7 @@ export function AuditList() {
   const args = { action: action || undefined, pageNo: page, perPage };
   const { data, isPending, error, isFetching } = useQuery({
     queryKey: ['platform', 'audit', args],
-    queryFn: () => platformPayload<Payload>('/platform/audit', args),
+    queryFn: () => platformPayload(endpoints.platform.audit, args),
     placeholderData: keepPreviousData,
   });
   return (

@@ -1,3 +1,4 @@
+import { endpoints, type InputOf } from '@stashblog/contract/endpoints';
 import { type PlatformBusiness, plans } from '@stashblog/contract/platform';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,7 +19,6 @@ const tabs = [
   { value: 'blocked', label: 'Blocked' },
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
-type Payload = { businesses: PlatformBusiness[]; count: number };
 
 export function BusinessesList() {
   const { tab, switchTab, searchText, setSearchText, search, page, setPage } = useListState<Tab>('all');
@@ -30,20 +30,20 @@ export function BusinessesList() {
     searchQuery: search,
     pageNo: page,
     perPage,
-    plan: plan || undefined,
+    plan: (plan || undefined) as InputOf<typeof endpoints.platform.businesses>['plan'],
     isPrimeUser: tab === 'prime' ? true : undefined,
     isBlocked: tab === 'blocked' ? true : undefined,
   };
   const { data, isPending, error, isFetching } = useQuery({
     queryKey: ['platform', 'businesses', args],
-    queryFn: () => platformPayload<Payload>('/platform/businesses', args),
+    queryFn: () => platformPayload(endpoints.platform.businesses, args),
     placeholderData: keepPreviousData,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['platform'] });
 
   async function togglePrime(b: PlatformBusiness) {
     await run(b._id, async () => {
-      const result = await platformApi<{ status: boolean }>('PUT', '/platform/users/prime', { id: b._id, isPrimeUser: !b.isPrimeUser });
+      const result = await platformApi(endpoints.platformUsers.prime, { id: b._id, isPrimeUser: !b.isPrimeUser });
       if (!isPlatformOk(result)) return void toast.error(result.error || 'Could not change prime status');
       toast.success(result.message);
       await refresh();
@@ -52,7 +52,7 @@ export function BusinessesList() {
 
   async function block(b: PlatformBusiness, reason: string) {
     await run(b._id, async () => {
-      const result = await platformApi<{ status: boolean }>('PUT', '/platform/users/block', { id: b._id, isBlocked: !b.isBlocked, reason });
+      const result = await platformApi(endpoints.platformUsers.block, { id: b._id, isBlocked: !b.isBlocked, reason });
       if (!isPlatformOk(result)) return void toast.error(result.error || 'Could not change the block');
       toast.success(result.message);
       setBlocking(null);

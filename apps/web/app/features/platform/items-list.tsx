@@ -1,3 +1,4 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { encodeId } from '@stashblog/contract/ids';
 import type { PlatformItem } from '@stashblog/contract/platform';
 import { specTexts } from '@stashblog/contract/spec-texts';
@@ -14,7 +15,6 @@ import { formatWhen } from './format';
 import { isPlatformOk, platformApi, platformPayload } from './platform-api';
 
 const perPage = 20;
-type Payload = { items: PlatformItem[]; count: number };
 
 /** Products or catalogues across businesses (or of one), with block/unblock. */
 export function ItemsList({
@@ -34,13 +34,13 @@ export function ItemsList({
   const args = { businessId: businessId || undefined, searchQuery: search, pageNo: page, perPage };
   const { data, isPending, error, isFetching } = useQuery({
     queryKey: ['platform', kind, args],
-    queryFn: () => platformPayload<Payload>(`/platform/${kind}`, args),
+    queryFn: () => platformPayload(endpoints.platform[kind], args),
     placeholderData: keepPreviousData,
   });
 
   async function block(item: PlatformItem, reason: string) {
     await run(item._id, async () => {
-      const result = await platformApi<{ status: boolean }>('PUT', `/platform/${kind}/block`, {
+      const result = await platformApi(kind === 'products' ? endpoints.platformProducts.block : endpoints.platformCatalogues.block, {
         businessId: item.businessId,
         id: item._id,
         isBlocked: !item.isBlocked,

@@ -1,4 +1,4 @@
-import type { JobQueuePayload } from '@stashblog/contract/platform';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { formatWhen } from './format';
 import { platformPayload } from './platform-api';
@@ -15,7 +15,7 @@ const jobLabels: Record<string, string> = {
 export function JobsPanel() {
   const { data, isPending, error } = useQuery({
     queryKey: ['platform', 'jobs'],
-    queryFn: () => platformPayload<JobQueuePayload>('/platform/jobs'),
+    queryFn: () => platformPayload(endpoints.platform.jobs),
   });
   return (
     <section className="space-y-4" aria-labelledby="jobs-heading">

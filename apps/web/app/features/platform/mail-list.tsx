@@ -1,3 +1,4 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import type { OutboxMail } from '@stashblog/contract/platform';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ListShell } from '../../ui/list-shell';
@@ -14,7 +15,6 @@ const tabs = [
   { value: 'failed', label: 'Failed' },
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
-type Payload = { mails: OutboxMail[]; count: number };
 
 const stateStyle: Record<OutboxMail['state'], string> = {
   pending: 'bg-amber-200 text-black',
@@ -28,7 +28,7 @@ export function MailList() {
   const args = { searchQuery: search, state: tab === 'all' ? undefined : tab, pageNo: page, perPage };
   const { data, isPending, error, isFetching } = useQuery({
     queryKey: ['platform', 'mail', args],
-    queryFn: () => platformPayload<Payload>('/platform/mail', args),
+    queryFn: () => platformPayload(endpoints.platform.mail, args),
     placeholderData: keepPreviousData,
   });
   return (

@@ -1,7 +1,8 @@
+import { type Endpoint, endpoints, type PayloadOf } from '@stashblog/contract/endpoints';
 import type { Envelope } from '@stashblog/contract/envelope';
 import { apiBase } from '@stashblog/contract/paths';
 import { specTexts } from '@stashblog/contract/spec-texts';
-import type { ApiResult } from '../../lib/api-client';
+import type { ApiResult, ArgsOf } from '../../lib/api-client';
 
 // The platform console keeps its own token under its own key: an owner signed in on the same
 // browser never sends their token to /api/platform, nor the platform admin theirs to /userAdmin.
@@ -11,25 +12,25 @@ export const getPlatformToken = () => (typeof window === 'undefined' ? null : wi
 export const setPlatformToken = (token: string) => window.localStorage.setItem(key, token);
 export const clearPlatformToken = () => window.localStorage.removeItem(key);
 
-type Method = 'GET' | 'PUT' | 'POST';
-
 export class PlatformApiError extends Error {}
 
 /** One /api call with the platform token; a refused or expired session goes back to /platform/signIn. */
-export async function platformApi<T>(method: Method, path: string, args: Record<string, unknown> = {}): Promise<ApiResult<T>> {
+export async function platformApi<E extends Endpoint<unknown>>(endpoint: E, ...[args]: ArgsOf<E>): Promise<ApiResult<PayloadOf<E>>> {
+  type T = PayloadOf<E>;
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = getPlatformToken();
   if (token) headers.authorization = token;
-  let url = `${apiBase}${path}`;
+  const { method } = endpoint;
+  let url = `${apiBase}${endpoint.path}`;
   const init: RequestInit = { method, headers };
   if (method === 'GET') {
     const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(args)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+    for (const [k, v] of Object.entries(args ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
     const q = params.toString();
     if (q) url += `?${q}`;
   } else {
     headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(args);
+    init.body = JSON.stringify(args ?? {});
   }
   let result: ApiResult<T>;
   try {
@@ -40,7 +41,7 @@ export async function platformApi<T>(method: Method, path: string, args: Record<
   } catch {
     return {};
   }
-  if (path !== '/auth/platform/logIn' && (result.code === 403 || result.error === specTexts.tokenExpired)) {
+  if (endpoint !== endpoints.authPlatform.logIn && (result.code === 403 || result.error === specTexts.tokenExpired)) {
     clearPlatformToken();
     window.location.assign('/platform/signIn');
   }
@@ -52,8 +53,8 @@ export function isPlatformOk<T>(result: ApiResult<T>): result is Envelope<T> {
 }
 
 /** For TanStack Query: the payload or a thrown error the list shows. */
-export async function platformPayload<T>(path: string, args: Record<string, unknown> = {}): Promise<T> {
-  const result = await platformApi<T>('GET', path, args);
+export async function platformPayload<E extends Endpoint<unknown>>(endpoint: E, ...args: ArgsOf<E>): Promise<PayloadOf<E>> {
+  const result = await platformApi(endpoint, ...args);
   if (!isPlatformOk(result)) throw new PlatformApiError(result.error || result.message || 'Request failed');
   return result.payload;
 }

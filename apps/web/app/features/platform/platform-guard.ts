@@ -1,3 +1,4 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import type { PlatformAdmin } from '@stashblog/contract/platform';
 import { redirect } from 'react-router';
 import { getPlatformToken, isPlatformOk, platformApi } from './platform-api';
@@ -9,7 +10,7 @@ export async function requirePlatformAdmin(): Promise<PlatformAdmin> {
   const token = getPlatformToken();
   if (!token) throw redirect('/platform/signIn');
   if (cached?.token === token) return cached.admin;
-  const result = await platformApi<{ admin: PlatformAdmin }>('GET', '/platform/me');
+  const result = await platformApi(endpoints.platform.me);
   if (!isPlatformOk(result)) throw redirect('/platform/signIn');
   cached = { token, admin: result.payload.admin };
   return result.payload.admin;

@@ -1,3 +1,4 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import type { PlatformAdmin } from '@stashblog/contract/platform';
 import { useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
@@ -16,7 +17,7 @@ export function PlatformNav({ admin }: { admin: PlatformAdmin }) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   async function signOut() {
-    await platformApi('PUT', '/platform/logOut');
+    await platformApi(endpoints.platform.logOut);
     clearPlatformToken();
     forgetPlatformAdmin();
     navigate('/platform/signIn', { replace: true });

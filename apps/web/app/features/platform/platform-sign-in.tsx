@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { encodePassword, type LogInBody, logInBody } from '@stashblog/contract/auth';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -19,7 +20,7 @@ export function PlatformSignIn() {
   } = useForm<LogInBody>({ resolver: zodResolver(logInBody), defaultValues: { email: '', password: '' } });
 
   const submit = handleSubmit(async ({ email, password }) => {
-    const result = await platformApi<{ authorization: string }>('POST', '/auth/platform/logIn', {
+    const result = await platformApi(endpoints.authPlatform.logIn, {
       email,
       password: encodePassword(password),
     });

@@ -1,3 +1,4 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { decodeId, encodeId } from '@stashblog/contract/ids';
 
 /** Products and catalogues share the private-link screens; this is what differs between them. */
@@ -5,8 +6,8 @@ export type LinkKind = 'product' | 'catalogue';
 
 export type KindInfo = {
   kind: LinkKind;
-  /** Owner API base, e.g. /userAdmin/products. */
-  api: string;
+  /** The owner calls of the kind (/userAdmin/products/… or /userAdmin/catalogues/…). */
+  api: typeof endpoints.userAdminProducts | typeof endpoints.userAdminCatalogues;
   /** Name of the item id field in the owner calls. */
   fk: 'fkProductId' | 'fkCatalogueId';
   /** The item's private-link list page. */
@@ -23,7 +24,7 @@ export function kindInfo(kind: LinkKind): KindInfo {
   const list = (itemId: string) => `/userAdmin/${plural}/privateLinks/${encodeId(itemId)}`;
   return {
     kind,
-    api: `/userAdmin/${plural}`,
+    api: kind === 'product' ? endpoints.userAdminProducts : endpoints.userAdminCatalogues,
     fk: kind === 'product' ? 'fkProductId' : 'fkCatalogueId',
     listPath: list,
     addPath: (itemId) => `${list(itemId)}/addPrivateLink`,

@@ -6,7 +6,6 @@ import {
   generatePrivateLinkCode,
   generateProductLinkBody,
   type PrivateLink,
-  type PrivateLinkPayload,
   updatePrivateLinkBody,
 } from '@stashblog/contract/private-links';
 import { specTexts } from '@stashblog/contract/spec-texts';
@@ -76,11 +75,7 @@ export function PrivateLinkForm({ info, itemId, itemName, existing }: Props) {
 
   const submit = handleSubmit(async (values) => {
     const body = bodyOf(values);
-    const result = await api<PrivateLinkPayload>(
-      editing ? 'PUT' : 'POST',
-      `${info.api}/${editing ? 'updatePrivateLink' : 'generatePrivateLink'}`,
-      body,
-    );
+    const result = await api(editing ? info.api.updatePrivateLink : info.api.generatePrivateLink, body);
     if (!isOk(result)) return toastFailure(result);
     toast.success(result.message);
     await queryClient.invalidateQueries({ queryKey: privateLinksKey(info.kind, itemId) });

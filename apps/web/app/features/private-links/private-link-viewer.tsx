@@ -1,3 +1,4 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { storePath } from '@stashblog/contract/paths';
 import { privateLinkTexts } from '@stashblog/contract/private-link-texts';
 import type { PrivateCataloguePayload, PrivateProductPayload } from '@stashblog/contract/private-links';
@@ -53,24 +54,24 @@ export function PrivateLinkViewer({
     const link = { kind, code };
     let live = true;
     (async () => {
-      const plural = link.kind === 'product' ? 'products' : 'catalogues';
+      const calls = link.kind === 'product' ? endpoints.publicProducts : endpoints.publicCatalogues;
       const fingerPrint = await getFingerprint();
       const args = { businessName, privateLink: link.code };
-      const result = await api<PrivateProductPayload | PrivateCataloguePayload>('GET', `/public/${plural}/fetchPrivateLink`, {
+      const result = await api(calls.fetchPrivateLink, {
         ...args,
         fingerPrint,
       });
       if (!live) return;
-      if (result.code !== 404 && result.code !== 429) void api('PUT', `/public/${plural}/privateLinkVisits`, args);
+      if (result.code !== 404 && result.code !== 429) void api(calls.privateLinkVisits, args);
       if (isOk(result)) {
-        void api('PUT', `/public/${plural}/updatePrivateLink`, { ...args, linkViewed: true, fingerPrint });
+        void api(calls.updatePrivateLink, { ...args, linkViewed: true, fingerPrint });
         const page = storePath(
           businessName,
           `/privateLink?${link.kind === 'product' ? 'pq' : 'cq'}=${encodeURIComponent(link.code)}`,
           onOwnDomain,
         );
         void reportVisit.current((fields) =>
-          api('POST', '/public/notifications/create', {
+          api(endpoints.publicNotifications.create, {
             notification: visitorEvents.privateLinkVisit,
             businessName,
             redirect: page,

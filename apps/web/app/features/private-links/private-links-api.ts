@@ -1,5 +1,4 @@
 import { limits } from '@stashblog/contract/limits';
-import type { PrivateLinkList, PrivateLinkPayload } from '@stashblog/contract/private-links';
 import { apiPayload } from '../../lib/api-client';
 import type { KindInfo } from './link-kind';
 
@@ -7,7 +6,7 @@ export const privateLinksKey = (kind: string, itemId?: string | null, page?: num
   ['admin-private-links', kind, ...(itemId ? [itemId] : []), ...(page !== undefined ? [page, search ?? ''] : [])] as const;
 
 export function fetchPrivateLinks(info: KindInfo, itemId: string, page: number, search: string) {
-  return apiPayload<PrivateLinkList>('GET', `${info.api}/fetchAllPrivateLinks`, {
+  return apiPayload(info.api.fetchAllPrivateLinks, {
     [info.fk]: itemId,
     pageNo: page,
     perPage: limits.adminListPage,
@@ -18,5 +17,5 @@ export function fetchPrivateLinks(info: KindInfo, itemId: string, page: number, 
 export const privateLinkKey = (kind: string, id: string | null | undefined) => ['admin-private-link', kind, id] as const;
 
 export function fetchOnePrivateLink(info: KindInfo, id: string) {
-  return apiPayload<PrivateLinkPayload>('GET', `${info.api}/fetchPrivateLink`, { id });
+  return apiPayload(info.api.fetchPrivateLink, { id });
 }

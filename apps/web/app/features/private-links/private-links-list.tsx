@@ -35,7 +35,7 @@ export function PrivateLinksList({ info, itemId }: { info: KindInfo; itemId: str
   async function remove(link: PrivateLink) {
     if (isBusy(link._id) || !(await confirm(specTexts.confirmDeleteLink))) return;
     await run(link._id, async () => {
-      const result = await api('DELETE', `${info.api}/deletePrivateLink`, { id: link._id });
+      const result = await api(info.api.deletePrivateLink, { id: link._id });
       if (!isOk(result)) return toastFailure(result);
       queryClient.setQueryData<PrivateLinkList>(key, (list) =>
         list ? { ...list, privateLinks: list.privateLinks.filter((l) => l._id !== link._id), count: list.count - 1 } : list,

@@ -1,5 +1,5 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { limits } from '@stashblog/contract/limits';
-import type { ProductList } from '@stashblog/contract/products';
 import { apiPayload } from '../../lib/api-client';
 
 export type AdminProductsQuery = { page: number; isPromoted: boolean; productName: string };
@@ -7,7 +7,7 @@ export type AdminProductsQuery = { page: number; isPromoted: boolean; productNam
 export const adminProductsKey = (q?: AdminProductsQuery) => (q ? ['admin-products', q] : ['admin-products']);
 
 export function fetchAdminProducts(q: AdminProductsQuery) {
-  return apiPayload<ProductList>('GET', '/userAdmin/products/fetchAll', {
+  return apiPayload(endpoints.userAdminProducts.fetchAll, {
     pageNo: q.page,
     perPage: limits.adminListPage,
     isPromoted: q.isPromoted,

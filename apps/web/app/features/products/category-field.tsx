@@ -1,3 +1,4 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { limits } from '@stashblog/contract/limits';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -30,7 +31,7 @@ export function CategoryField({ value, onChange, onBlur, error, disabled, inputR
   const { data } = useQuery({
     queryKey: ['product-categories', search],
     queryFn: () =>
-      apiPayload<{ categories: string[] }>('GET', '/userAdmin/products/fetchCategories', {
+      apiPayload(endpoints.userAdminProducts.fetchCategories, {
         category: search || undefined,
         perPage: limits.productCategorySuggestions,
       }),

@@ -1,5 +1,6 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { limits } from '@stashblog/contract/limits';
-import type { CreateProductResult, PreSignedUrl, ProductInput, UpdateProductResult } from '@stashblog/contract/products';
+import type { PreSignedUrl, ProductInput } from '@stashblog/contract/products';
 import { serverTexts } from '@stashblog/contract/server-texts';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { type ApiResult, api, isOk } from '../../lib/api-client';
@@ -27,12 +28,12 @@ export async function saveProduct(
   // The server's own success text ('Product created' / 'Product updated'), shown once all is saved.
   let message: string;
   if (id) {
-    const result = await api<UpdateProductResult>('PUT', '/userAdmin/products/update', { ...body, id });
+    const result = await api(endpoints.userAdminProducts.update, { ...body, id });
     if (!isOk(result)) return { ok: false, result };
     urls = result.payload.newProductImagesPreSignedUrls ?? [];
     message = result.message ?? serverTexts.productUpdated;
   } else {
-    const result = await api<CreateProductResult>('POST', '/userAdmin/products/create', body);
+    const result = await api(endpoints.userAdminProducts.create, body);
     if (!isOk(result)) return { ok: false, result };
     urls = result.payload.productImagesPreSignedUrls ?? [];
     message = result.message ?? serverTexts.productCreated;

@@ -1,8 +1,9 @@
 import { encodePassword } from '@stashblog/contract/auth';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { limits } from '@stashblog/contract/limits';
 import type { PreSignedUrl } from '@stashblog/contract/products';
 import { specTexts } from '@stashblog/contract/spec-texts';
-import type { UpdateDetailsInput, UpdateDetailsResult } from '@stashblog/contract/users';
+import type { UpdateDetailsInput } from '@stashblog/contract/users';
 import { type ApiResult, api, isOk } from '../../lib/api-client';
 import { toast } from '../../ui/toasts';
 import { type ImageItem, imagesField } from '../products/product-images';
@@ -33,7 +34,7 @@ export async function saveProfile(
     banners: imagesField(images.banners),
     images: imagesField(images.images),
   };
-  const result = await api<UpdateDetailsResult>('PUT', '/userAdmin/user/updateDetails', body);
+  const result = await api(endpoints.userAdminUser.updateDetails, body);
   if (!isOk(result)) return { ok: false, result };
   report(stepSaved);
 

@@ -1,4 +1,4 @@
-import type { SearchSuggestionsPayload } from '@stashblog/contract/search';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { searchSuggestionsMax, searchTexts } from '@stashblog/contract/search-options';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -59,7 +59,7 @@ export function SearchBox({ action, businessName, initial = '', onClear, size = 
     }
     let live = true;
     const t = setTimeout(async () => {
-      const res = await api<SearchSuggestionsPayload>('GET', '/public/user/searchSuggestions', { searchQuery: term, businessName });
+      const res = await api(endpoints.publicUser.searchSuggestions, { searchQuery: term, businessName });
       if (live) setSuggestions(isOk(res) ? res.payload.suggestions : []);
     }, debounceMs);
     return () => {

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { encodePassword } from '@stashblog/contract/auth';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { useForm } from 'react-hook-form';
 import { api, isOk, toastFailure } from '../../lib/api-client';
@@ -25,7 +26,7 @@ export function ChangePasswordForm() {
 
   const submit = handleSubmit(async ({ current, next }) => {
     if (!(await confirm(specTexts.confirmChangePassword))) return;
-    const result = await api('PUT', '/userAdmin/user/changePassword', {
+    const result = await api(endpoints.userAdminUser.changePassword, {
       password: encodePassword(current),
       newPassword: encodePassword(next),
     });

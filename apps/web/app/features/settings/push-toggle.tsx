@@ -1,3 +1,4 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { useEffect, useState } from 'react';
 import { api, apiPayload, isOk, toastFailure } from '../../lib/api-client';
 import { toast } from '../../ui/toasts';
@@ -33,12 +34,12 @@ export function PushToggle() {
     setState('busy');
     try {
       if ((await Notification.requestPermission()) !== 'granted') return setState('denied');
-      const { publicKey } = await apiPayload<{ publicKey: string }>('GET', '/userAdmin/push/publicKey');
+      const { publicKey } = await apiPayload(endpoints.userAdminPush.publicKey);
       const reg = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
       await navigator.serviceWorker.ready;
       const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
       const token = JSON.stringify(sub.toJSON());
-      const result = await api('PUT', '/userAdmin/user/setFCMT', { token });
+      const result = await api(endpoints.userAdminUser.setFCMT, { token });
       if (!isOk(result)) {
         toastFailure(result);
         await sub.unsubscribe();
@@ -58,7 +59,7 @@ export function PushToggle() {
     try {
       const reg = await navigator.serviceWorker.getRegistration('/');
       await (await reg?.pushManager.getSubscription())?.unsubscribe();
-      const result = await api('PUT', '/userAdmin/user/setFCMT', { token: '' });
+      const result = await api(endpoints.userAdminUser.setFCMT, { token: '' });
       if (!isOk(result)) toastFailure(result);
       else toast.info(result.message);
       localStorage.removeItem(tokenKey);

@@ -1,3 +1,4 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { storeSwitchTexts as texts, type UserDetails } from '@stashblog/contract/users';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,12 +10,12 @@ import { toast } from '../../ui/toasts';
 export const userDetailsKey = ['user-details'] as const;
 
 type Flag = 'isAllProductsActive' | 'isAllCataloguesActive';
-const flags: { flag: Flag; noun: 'products' | 'catalogues'; path: string }[] = [
-  { flag: 'isAllProductsActive', noun: 'products', path: '/userAdmin/products/updateAllStatus' },
-  { flag: 'isAllCataloguesActive', noun: 'catalogues', path: '/userAdmin/catalogues/updateAllStatus' },
-];
+const flags = [
+  { flag: 'isAllProductsActive', noun: 'products', endpoint: endpoints.userAdminProducts.updateAllStatus },
+  { flag: 'isAllCataloguesActive', noun: 'catalogues', endpoint: endpoints.userAdminCatalogues.updateAllStatus },
+] as const;
 
-const fetchDetails = () => apiPayload<{ userData: UserDetails }>('GET', '/userAdmin/user/fetchDetails');
+const fetchDetails = () => apiPayload(endpoints.userAdminUser.fetchDetails);
 
 /** Under the owner's products (catalogues) heading while that store switch is off: visitors see none of them. */
 export function StoreSwitchNotice({ noun }: { noun: 'products' | 'catalogues' }) {
@@ -38,14 +39,14 @@ export function SettingsTiles() {
   const [busy, setBusy] = useState<Flag | null>(null);
   const [confirm, confirmDialog] = useConfirm();
 
-  async function toggle(flag: Flag, noun: 'products' | 'catalogues', path: string) {
+  async function toggle(flag: Flag, noun: 'products' | 'catalogues', endpoint: (typeof flags)[number]['endpoint']) {
     if (busy) return;
     // Switching off hides every item of the kind from visitors: ask first. Switching on needs no question.
     const turningOff = details.data?.userData[flag] === true;
     if (turningOff && !(await confirm(texts.confirmOff(noun), { yes: texts.confirmOffYes(noun), no: texts.confirmOffNo }))) return;
     setBusy(flag);
     try {
-      const result = await api<{ status: boolean }>('PUT', path);
+      const result = await api(endpoint);
       if (!isOk(result)) return toastFailure(result);
       // SPEC §4: the result status sets the new state.
       queryClient.setQueryData<{ userData: UserDetails }>(userDetailsKey, (d) =>
@@ -64,7 +65,7 @@ export function SettingsTiles() {
     <>
       {confirmDialog}
       <ul className="grid gap-4 sm:grid-cols-2">
-        {flags.map(({ flag, noun, path }) => {
+        {flags.map(({ flag, noun, endpoint }) => {
           const on = details.data?.userData[flag];
           return (
             <li key={flag} className={tile}>
@@ -79,7 +80,7 @@ export function SettingsTiles() {
                   aria-checked={on ?? false}
                   aria-label={texts.switchLabel(noun)}
                   disabled={on === undefined || busy !== null}
-                  onClick={() => toggle(flag, noun, path)}
+                  onClick={() => toggle(flag, noun, endpoint)}
                   className={`relative h-7 w-12 rounded-full transition-colors disabled:opacity-60 ${on ? 'bg-primary' : 'bg-black/30'}`}
                 >
                   <span

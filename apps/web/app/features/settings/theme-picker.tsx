@@ -1,4 +1,5 @@
 import type { SessionUser } from '@stashblog/contract/auth';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { palettes, type Template, type Theme, templates, themes } from '@stashblog/contract/themes';
 import { useState } from 'react';
 import { api, isOk, toastFailure } from '../../lib/api-client';
@@ -24,7 +25,7 @@ export function ThemePicker({ user, onSaved }: { user: SessionUser; onSaved: (t:
     if (busy) return;
     setBusy(true);
     try {
-      const result = await api<{ theme: Theme; template: Template }>('PUT', '/userAdmin/user/updateTheme', { theme, template });
+      const result = await api(endpoints.userAdminUser.updateTheme, { theme, template });
       if (!isOk(result)) return toastFailure(result);
       toast.success(result.message);
       onSaved(result.payload);

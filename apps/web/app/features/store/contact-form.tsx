@@ -1,3 +1,4 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { useRef, useState } from 'react';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { Field, storeLook } from '../../ui/field';
@@ -38,7 +39,7 @@ export function ContactForm({ businessName }: { businessName: string }) {
       }
       form.showErrors({});
       setSending(true);
-      const result = await guard.send((fields) => api<unknown>('POST', '/public/user/createForum', { ...parsed.data, ...fields }));
+      const result = await guard.send((fields) => api(endpoints.publicUser.createForum, { ...parsed.data, ...fields }));
       if (isOk(result)) {
         guard.renew();
         toast.success(result.message);

@@ -1,3 +1,4 @@
+import type { endpoints } from '@stashblog/contract/endpoints';
 import { limits } from '@stashblog/contract/limits';
 import type { SortOption } from '@stashblog/contract/sort-options';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -84,9 +85,15 @@ export function useSortParam(): (sort: SortOption) => void {
   };
 }
 
-export function fetchListingPage<T>(path: string, key: 'products' | 'catalogues', args: Record<string, unknown>) {
+type ListingEndpoint = typeof endpoints.publicProducts.fetchAll | typeof endpoints.publicCatalogues.fetchAll;
+
+export function fetchListingPage<T>(
+  endpoint: ListingEndpoint,
+  key: 'products' | 'catalogues',
+  args: { businessName: string; sort?: SortOption; category?: string },
+) {
   return async (pageNo: number): Promise<Page<T>> => {
-    const payload = await apiPayload<Record<string, unknown> & { count: number }>('GET', path, {
+    const payload: Record<string, unknown> & { count: number } = await apiPayload(endpoint, {
       ...args,
       pageNo,
       perPage: limits.publicListingPage,

@@ -1,3 +1,4 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { decodeId } from '@stashblog/contract/ids';
 import { capitalise, displayBusinessName } from '@stashblog/contract/paths';
 import type { Product } from '@stashblog/contract/products';
@@ -32,7 +33,7 @@ function OwnerPreview() {
   const ownStore = session.signedIn && (session.user?.businessName ?? store.profile.businessName) === store.profile.businessName;
   const { data, isPending, isError } = useQuery({
     queryKey: ['owner-preview-product', id],
-    queryFn: () => apiPayload<{ product: Product }>('GET', '/userAdmin/products/fetch', { id }),
+    queryFn: () => apiPayload(endpoints.userAdminProducts.fetch, { id: id ?? '' }),
     enabled: ownStore && id !== null,
     retry: false,
   });

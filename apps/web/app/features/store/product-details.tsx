@@ -1,3 +1,4 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { displayBusinessName, productPath, storePath } from '@stashblog/contract/paths';
 import type { Product } from '@stashblog/contract/products';
 import { specTexts } from '@stashblog/contract/spec-texts';
@@ -23,7 +24,7 @@ export function ProductDetails({ product, suggestions, onOwnDomain, privateLink,
   // A view is counted from the browser, so crawlers that do not run scripts are not counted.
   useEffect(() => {
     if (privateLink !== undefined || preview) return;
-    void api('PUT', '/public/products/visits', { id: product._id, businessName: product.businessName });
+    void api(endpoints.publicProducts.visits, { id: product._id, businessName: product.businessName });
   }, [product._id, product.businessName, privateLink, preview]);
 
   const seller = displayBusinessName(product.businessName);

@@ -1,3 +1,4 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { themeCssVariables } from '@stashblog/contract/themes';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
@@ -19,7 +20,7 @@ export function StoreLayout({ store }: { store: Store }) {
   // One profile visit per page view (each path), counted from the browser (crawlers without scripts are not counted).
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is a new page view
   useEffect(() => {
-    void api('PUT', '/public/user/visits', { businessName: profile.businessName });
+    void api(endpoints.publicUser.visits, { businessName: profile.businessName });
   }, [pathname, profile.businessName]);
 
   return (

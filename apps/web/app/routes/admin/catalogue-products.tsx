@@ -1,4 +1,4 @@
-import type { Catalogue } from '@stashblog/contract/catalogues';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { decodeId, encodeId } from '@stashblog/contract/ids';
 import { limits } from '@stashblog/contract/limits';
 import { cataloguePath, productPath } from '@stashblog/contract/paths';
@@ -21,7 +21,7 @@ export default function CatalogueProducts() {
   const [page, setPage] = useState(1);
   const catalogue = useQuery({
     queryKey: ['admin-catalogue-summary', id],
-    queryFn: () => apiPayload<{ catalogue: Catalogue }>('GET', '/userAdmin/catalogues/fetch', { id }),
+    queryFn: () => apiPayload(endpoints.userAdminCatalogues.fetch, { id: id ?? '' }),
     enabled: id !== null,
   });
   const products = useQuery({

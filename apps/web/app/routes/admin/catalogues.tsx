@@ -1,4 +1,5 @@
 import type { Catalogue, CatalogueList } from '@stashblog/contract/catalogues';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { limits } from '@stashblog/contract/limits';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -43,13 +44,13 @@ export default function AdminCatalogues() {
     if (action === 'delete' && !(await confirm(specTexts.confirmDelete(catalogue.catalogueName)))) return;
     await run(catalogue._id, async () => {
       if (action === 'delete') {
-        const result = await api('DELETE', '/userAdmin/catalogues/delete', { id: catalogue._id });
+        const result = await api(endpoints.userAdminCatalogues.delete, { id: catalogue._id });
         if (!isOk(result)) return toastFailure(result);
         patchCached((list) => ({ catalogues: list.catalogues.filter((c) => c._id !== catalogue._id), count: list.count - 1 }));
         toast.warning(result.message);
       } else {
-        const path = action === 'status' ? '/userAdmin/catalogues/updateStatus' : '/userAdmin/catalogues/promote';
-        const result = await api<{ status: boolean }>('PUT', path, { id: catalogue._id });
+        const endpoint = action === 'status' ? endpoints.userAdminCatalogues.updateStatus : endpoints.userAdminCatalogues.promote;
+        const result = await api(endpoint, { id: catalogue._id });
         if (!isOk(result)) return toastFailure(result);
         const status = result.payload.status;
         const change: Partial<Catalogue> = action === 'status' ? { isPublic: status } : { isPromoted: status };

@@ -1,4 +1,5 @@
 import type { Catalogue } from '@stashblog/contract/catalogues';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { decodeId } from '@stashblog/contract/ids';
 import { limits } from '@stashblog/contract/limits';
 import type { Product } from '@stashblog/contract/products';
@@ -13,7 +14,7 @@ export const meta = () => [{ title: 'Edit Catalogue | Admin' }];
 
 // The form needs every member with its name and image, in catalogue order.
 async function fetchForEdit(id: string): Promise<{ catalogue: Catalogue; products: Product[] }> {
-  const { catalogue } = await apiPayload<{ catalogue: Catalogue }>('GET', '/userAdmin/catalogues/fetch', { id });
+  const { catalogue } = await apiPayload(endpoints.userAdminCatalogues.fetch, { id });
   const members: Product[] = [];
   for (let page = 1; members.length < catalogue.totalProducts; page++) {
     const { products } = await fetchAdminCatalogueProducts(id, page, limits.maxPerPage);

@@ -1,5 +1,5 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { decodeId } from '@stashblog/contract/ids';
-import type { Product } from '@stashblog/contract/products';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -13,7 +13,7 @@ export default function EditProduct() {
   const id = decodeId(productId);
   const { data, isPending, isError, error } = useQuery({
     queryKey: ['admin-product', id],
-    queryFn: () => apiPayload<{ product: Product }>('GET', '/userAdmin/products/fetch', { id }),
+    queryFn: () => apiPayload(endpoints.userAdminProducts.fetch, { id: id ?? '' }),
     enabled: id !== null,
     staleTime: 0,
   });

@@ -1,4 +1,3 @@
-import type { PrivateLinkList } from '@stashblog/contract/private-links';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -23,7 +22,7 @@ export default function AdminPrivateLinkEdit() {
   // The item's name for a new link (the list call names it).
   const item = useQuery({
     queryKey: ['admin-private-links-item', info.kind, itemId],
-    queryFn: () => apiPayload<PrivateLinkList>('GET', `${info.api}/fetchAllPrivateLinks`, { [info.fk]: itemId, perPage: 1 }),
+    queryFn: () => apiPayload(info.api.fetchAllPrivateLinks, { [info.fk]: itemId, perPage: 1 }),
     enabled: !editing && itemId !== null,
   });
 

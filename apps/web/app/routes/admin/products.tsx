@@ -1,3 +1,4 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { limits } from '@stashblog/contract/limits';
 import type { Product, ProductList } from '@stashblog/contract/products';
 import { specTexts } from '@stashblog/contract/spec-texts';
@@ -43,13 +44,13 @@ export default function AdminProducts() {
     if (action === 'delete' && !(await confirm(specTexts.confirmDelete(product.productName)))) return;
     await run(product._id, async () => {
       if (action === 'delete') {
-        const result = await api('DELETE', '/userAdmin/products/delete', { id: product._id });
+        const result = await api(endpoints.userAdminProducts.delete, { id: product._id });
         if (!isOk(result)) return toastFailure(result);
         patchCached((list) => ({ products: list.products.filter((p) => p._id !== product._id), count: list.count - 1 }));
         toast.warning(result.message);
       } else {
-        const path = action === 'status' ? '/userAdmin/products/updateStatus' : '/userAdmin/products/promote';
-        const result = await api<{ status: boolean }>('PUT', path, { id: product._id });
+        const endpoint = action === 'status' ? endpoints.userAdminProducts.updateStatus : endpoints.userAdminProducts.promote;
+        const result = await api(endpoint, { id: product._id });
         if (!isOk(result)) return toastFailure(result);
         const status = result.payload.status;
         const change: Partial<Product> = action === 'status' ? { isPublic: status } : { isPromoted: status, promoted: status };

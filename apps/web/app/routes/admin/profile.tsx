@@ -1,4 +1,4 @@
-import type { UserDetails } from '@stashblog/contract/users';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { DomainSettings } from '../../features/domains/domain-settings';
 import { ProfileForm } from '../../features/profile/profile-form';
@@ -10,7 +10,7 @@ export const meta = () => [{ title: 'Profile | Admin' }];
 export default function Profile() {
   const details = useQuery({
     queryKey: userDetailsKey,
-    queryFn: () => apiPayload<{ userData: UserDetails }>('GET', '/userAdmin/user/fetchDetails'),
+    queryFn: () => apiPayload(endpoints.userAdminUser.fetchDetails),
     staleTime: 0,
   });
   return (

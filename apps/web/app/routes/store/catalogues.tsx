@@ -1,4 +1,5 @@
 import type { Catalogue } from '@stashblog/contract/catalogues';
+import { endpoints } from '@stashblog/contract/endpoints';
 import { cataloguePath } from '@stashblog/contract/paths';
 import { CatalogueCard } from '../../features/catalogues/catalogue-card';
 import { fetchListingPage, InfiniteGrid, useSortParam } from '../../features/store/infinite-grid';
@@ -50,7 +51,7 @@ export default function CataloguesPage({ loaderData }: Route.ComponentProps) {
         <InfiniteGrid<Catalogue>
           queryKey={['store-catalogues', businessName, sort]}
           first={{ items: first.catalogues, count: first.count }}
-          fetchPage={fetchListingPage('/public/catalogues/fetchAll', 'catalogues', { businessName, sort })}
+          fetchPage={fetchListingPage(endpoints.publicCatalogues.fetchAll, 'catalogues', { businessName, sort })}
           keyOf={(c) => c._id}
           gridClass={`grid gap-4 ${store.template1 ? 'grid-cols-2 lg:grid-cols-4' : 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3'}`}
           empty="No catalogues yet."

@@ -1,3 +1,4 @@
+import { endpoints } from '@stashblog/contract/endpoints';
 import { productPath } from '@stashblog/contract/paths';
 import type { Product } from '@stashblog/contract/products';
 import { fetchListingPage, InfiniteGrid, useSortParam } from '../../features/store/infinite-grid';
@@ -58,7 +59,11 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
         <InfiniteGrid<Product>
           queryKey={['store-products', businessName, sort, category]}
           first={{ items: first.products, count: first.count }}
-          fetchPage={fetchListingPage('/public/products/fetchAll', 'products', { businessName, sort, category: category || undefined })}
+          fetchPage={fetchListingPage(endpoints.publicProducts.fetchAll, 'products', {
+            businessName,
+            sort,
+            category: category || undefined,
+          })}
           keyOf={(p) => p._id}
           gridClass={`grid gap-4 ${store.template1 ? 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6' : 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-4'}`}
           empty="No products yet."
