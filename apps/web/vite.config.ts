@@ -2,16 +2,16 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 
-// SSR loaders import server services from the linked workspaces (@stashblog/server, @stashblog/contract),
-// which are TypeScript source and must be bundled; their npm dependencies stay external and are
-// resolved from node_modules at run time (docs/decisions/002-ssr-adapter.md).
-// (React Router's `envFile` deprecation warning is answered by scripts/patch-react-router-env-dir.mjs.)
+// The server build keeps every package external, the workspaces too: loaders get the server's
+// services through the load context (app/lib/load-context.server.ts) and import only types from
+// @stashblog/server, and @stashblog/contract is loaded from its TypeScript source by the server's
+// tsx loader, so the process holds one copy of each module (apps/server/src/http/ssr.test.ts).
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), storefrontModules],
-  ssr: {
-    noExternal: ['@stashblog/server', '@stashblog/contract'],
-  },
-  build: isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: clientChunks } } },
+  // (Vite's own ssr.external refuses a package whose files are TypeScript, hence the bundler option.)
+  build: isSsrBuild
+    ? { rolldownOptions: { external: [/^@stashblog\/(contract|server)\//] } }
+    : { rolldownOptions: { output: { codeSplitting: clientChunks } } },
 }));
 
 // Few client files instead of one per shared module (docs/decisions/027-few-client-chunks-scripts-after-paint.md):
