@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/open.ts';
-import { createBusiness } from '../apps/server/src/modules/users/users.service.ts';
+import { createBusiness } from '../apps/server/src/modules/businesses/businesses.service.ts';
 
 // Child process of bench/csv.ts: the real app (its own process, so its RSS is the server's alone)
 // with one business holding LEADS product leads. Answers 'rss' messages with its resident set size.

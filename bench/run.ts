@@ -13,6 +13,7 @@ const benches = [
   { name: 'http', file: 'http.ts', results: ['list-api', 'ssr'] },
   { name: 'js-bytes', file: 'js-bytes.ts', results: ['js-bytes'] },
   { name: 'images', file: 'images.ts', results: ['images'] },
+  { name: 'product-json', file: 'product-json.ts', results: ['product-json'] },
   // added by their own issues; run when present
   { name: 'search', file: 'search.ts', results: ['search'] },
   { name: 'csv', file: 'csv.ts', results: ['csv'] },
@@ -55,6 +56,7 @@ const list = read('list-api');
 const ssr = read('ssr');
 const js = read('js-bytes');
 const images = read('images');
+const productJson = read('product-json');
 const summary = {
   loadGenerator: wrkAvailable() ? 'wrk' : 'node child process',
   listApiRatioWarm: list?.ratio ?? null,
@@ -66,6 +68,7 @@ const summary = {
   jsGzipKB: js ? Object.fromEntries(Object.entries(js.pages as Record<string, { gzipKB: number }>).map(([k, v]) => [k, v.gzipKB])) : null,
   imageRatio: images?.ratio ?? null,
   webpVsJpeg: images?.webpVsJpeg ?? null,
+  productJsonGain: productJson?.median ?? null,
   search: read('search')?.results ?? null,
   csv: read('csv') ?? null,
   insights: read('insights') ?? null,
@@ -78,6 +81,7 @@ const summary = {
     productPageJs: '<= 130 KB gzip',
     imageRatio: '>= 0.5',
     webpVsJpeg: '<= 0.75',
+    productJsonGain: 'rpsGain and cpuGain >= 0.2 keep product_json (decision 042)',
   },
 };
 writeFileSync(path.join(resultsDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);

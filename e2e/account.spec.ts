@@ -1,5 +1,5 @@
 import { accountTexts, encodePassword } from '@stashblog/contract/auth';
-import { serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import { e2eQuery } from './e2e-db.ts';
 import { expect, type Page, test } from './fixtures.ts';
 
@@ -69,7 +69,7 @@ test('forgot password: a mailed link sets a new password once; the old one stops
 
   // the old password is refused, the new one signs in
   await signIn(page, email, 'old-coir-pass');
-  await expect(page.getByText(serverMessages.invalidCredentials)).toBeVisible();
+  await expect(page.getByText(serverTexts.invalidCredentials)).toBeVisible();
   await expect(page).toHaveURL(/\/signIn$/);
   await page.locator('form').getByLabel('Password').fill('new-coir-pass');
   await page.locator('form').getByRole('button', { name: 'Sign In' }).click();

@@ -1,4 +1,5 @@
-import { messages, serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { e2eQuery } from './e2e-db.ts';
 import { expect, type Page, signInAsOwner, test } from './fixtures.ts';
 import { e2ePort } from './playwright.config.ts';
@@ -23,9 +24,9 @@ test('owner creates and publishes a catalogue; a visitor sorts, scrolls, selects
   await signInAsOwner(page);
   await page.goto('/userAdmin/addCatalogue');
   await page.getByRole('button', { name: 'Add Catalogue' }).click();
-  await expect(page.getByText(messages.catalogueNameRequired)).toBeVisible();
-  await expect(page.getByText(messages.catalogueDescriptionRequired)).toBeVisible();
-  await expect(page.getByText(messages.catalogueMinProducts)).toBeVisible();
+  await expect(page.getByText(specTexts.catalogueNameRequired)).toBeVisible();
+  await expect(page.getByText(specTexts.catalogueDescriptionRequired)).toBeVisible();
+  await expect(page.getByText(specTexts.catalogueMinProducts)).toBeVisible();
 
   await page.getByLabel('Catalogue Name').fill('e2e gift hamper');
   await page.getByLabel('Description').fill('Three hand-picked gifts.');
@@ -38,12 +39,12 @@ test('owner creates and publishes a catalogue; a visitor sorts, scrolls, selects
   // the minimum also blocks removal on edit (SPEC §5)
   await card.getByRole('link', { name: 'Edit' }).click();
   await page.getByRole('button', { name: 'Remove Brass diya lamp' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: messages.catalogueMinProducts })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: specTexts.catalogueMinProducts })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Selected products' }).getByRole('listitem')).toHaveCount(3);
   await page.getByRole('link', { name: 'Catalogues', exact: true }).first().click();
 
   await card.getByRole('button', { name: 'Mark Public' }).click();
-  await expect(page.getByText(serverMessages.cataloguePublic)).toBeVisible();
+  await expect(page.getByText(serverTexts.cataloguePublic)).toBeVisible();
   await expect(card.getByRole('button', { name: 'Mark Private' })).toBeVisible();
 
   const visitor = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -55,8 +56,8 @@ test('owner creates and publishes a catalogue; a visitor sorts, scrolls, selects
 
   // a demo catalogue of 12 products: 10 on the first wide page, 2 more on scrolling
   await visitor.goto(`/lotus-handicrafts/catalogues/${encode(await catalogueId('festive picks'))}`);
-  await expect(visitor.getByText(messages.faqHeading)).toBeVisible();
-  await expect(visitor.getByText(messages.faqEmpty)).toBeVisible();
+  await expect(visitor.getByText(specTexts.faqHeading)).toBeVisible();
+  await expect(visitor.getByText(specTexts.faqEmpty)).toBeVisible();
   const items = visitor.getByRole('list', { name: 'Catalogue products' }).getByRole('listitem');
   await expect(items).toHaveCount(10);
   await visitor.getByLabel('Sort by').selectOption('Alphabetically A-Z');
@@ -92,11 +93,11 @@ test('owner creates and publishes a catalogue; a visitor sorts, scrolls, selects
   await form.getByLabel('Phone').fill('98765');
   await form.getByLabel('Query').fill('Price for 50 of each?');
   await form.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(form.getByText(messages.queryPhoneInvalid)).toBeVisible();
+  await expect(form.getByText(specTexts.queryPhoneInvalid)).toBeVisible();
   await form.getByLabel('Phone').fill('98765012345'); // the input keeps 10 characters
   await expect(form.getByLabel('Phone')).toHaveValue('9876501234');
   await form.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(visitor.getByText(serverMessages.querySent)).toBeVisible();
+  await expect(visitor.getByText(serverTexts.querySent)).toBeVisible();
   await expect(form).toBeHidden();
   await visitor.close();
 
@@ -140,13 +141,13 @@ test("the product page's Send Query stores a product lead", async ({ page }) => 
   await page.getByRole('button', { name: 'Send Query' }).click();
   const form = page.getByRole('dialog', { name: 'Send Query' });
   await form.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(form.getByText(messages.queryEmailRequired)).toBeVisible();
-  await expect(form.getByText(messages.queryNameRequired)).toBeVisible();
+  await expect(form.getByText(specTexts.queryEmailRequired)).toBeVisible();
+  await expect(form.getByText(specTexts.queryNameRequired)).toBeVisible();
   await form.getByLabel('Name').fill('Arjun');
   await form.getByLabel('Email').fill('arjun@example.test');
   await form.getByLabel('Phone').fill('9000012345');
   await form.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByText(serverMessages.querySent)).toBeVisible();
+  await expect(page.getByText(serverTexts.querySent)).toBeVisible();
   const [lead] = await e2eQuery<{ fk_product_id: string; product_name: string }>(
     "select fk_product_id, product_name from leads where email = 'arjun@example.test'",
   );

@@ -1,6 +1,6 @@
-import { antiSpamMessages } from '@stashblog/contract/anti-spam';
-import { serverMessages } from '@stashblog/contract/messages';
-import { notificationMessages } from '@stashblog/contract/notifications';
+import { antiSpamTexts } from '@stashblog/contract/anti-spam';
+import { notificationTexts } from '@stashblog/contract/notifications';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import { e2eQuery } from './e2e-db.ts';
 import { expect, type Page, test } from './fixtures.ts';
 import { formChallengeTtlSeconds } from './playwright.config.ts';
@@ -32,7 +32,7 @@ async function sendEnquiry(page: Page, email: string) {
   await dialog.getByLabel('Phone').fill('9812345670');
   await dialog.getByLabel('Query').fill('Is the vase glazed inside?');
   await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByText(serverMessages.querySent)).toBeVisible();
+  await expect(page.getByText(serverTexts.querySent)).toBeVisible();
   await expect(dialog).toBeHidden();
 }
 
@@ -69,7 +69,7 @@ test('a contact message typed and sent is accepted with the challenge, stored on
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Message').fill('Do you take custom orders for weddings?');
   await form.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.getByText(serverMessages.forumSent)).toBeVisible();
+  await expect(page.getByText(serverTexts.forumSent)).toBeVisible();
   await expect(form.getByLabel('Name')).toHaveValue('');
   expect(forms.challenges).toEqual(['forum']);
   expect(forms.posts.map((p) => p.status)).toEqual([201]);
@@ -91,7 +91,7 @@ test('a contact form left open longer than the challenge lives still sends: the 
   await page.waitForTimeout(formChallengeTtlSeconds * 1000 + 2000);
   expect(forms.challenges.length).toBeGreaterThanOrEqual(2);
   await form.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.getByText(serverMessages.forumSent)).toBeVisible();
+  await expect(page.getByText(serverTexts.forumSent)).toBeVisible();
   expect(forms.posts.map((p) => p.status)).toEqual([201]);
   const rows = await e2eQuery<{ name: string }>('select name from forum_messages where email = $1', [email]);
   expect(rows).toEqual([{ name: 'Kavya Slow' }]);
@@ -121,7 +121,7 @@ test('an enquiry whose challenge expired while the computer slept is sent again 
   expect(forms.posts.map((p) => p.status)).toEqual([400, 201]);
   expect(forms.posts[0].body.idempotencyKey).toBe(forms.posts[1].body.idempotencyKey);
   expect(forms.challenges).toEqual(['product-lead', 'product-lead']);
-  await expect(page.getByText(antiSpamMessages.tooFast)).toHaveCount(0);
+  await expect(page.getByText(antiSpamTexts.tooFast)).toHaveCount(0);
   const rows = await e2eQuery<{ product_name: string }>('select product_name from leads where email = $1', [email]);
   expect(rows).toHaveLength(1);
   const counted = await e2eQuery<{ count: number }>(
@@ -160,7 +160,7 @@ test("opening a private link tells the owner in words the server chose, linking 
     .poll(async () => (await bell()).find((n) => n.notification.includes(code)), { timeout: 15_000 })
     .toEqual(
       expect.objectContaining({
-        notification: notificationMessages.privateLinkOpened(code, 'Teak spice box'),
+        notification: notificationTexts.privateLinkOpened(code, 'Teak spice box'),
         redirect: `/userAdmin/products/privateLinks/${id}`,
       }),
     );

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { leadMessages } from '@stashblog/contract/leads';
-import { messages, serverMessages } from '@stashblog/contract/messages';
+import { leadTexts } from '@stashblog/contract/leads';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { e2eQuery } from './e2e-db.ts';
 import { expect, signInAsOwner, test } from './fixtures.ts';
 
@@ -32,7 +33,7 @@ test("a visitor's enquiry rings the owner's bell without a reload; the owner dow
   await form.getByLabel('Phone').fill('9000054321');
   await form.getByLabel('Query').fill('=SUM(1,2) price for 50?');
   await form.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(visitor.getByText(serverMessages.querySent)).toBeVisible();
+  await expect(visitor.getByText(serverTexts.querySent)).toBeVisible();
   await visitor.close();
 
   // The owner's page was not reloaded: the bell polls.
@@ -41,11 +42,11 @@ test("a visitor's enquiry rings the owner's bell without a reload; the owner dow
   await page.goto(`/userAdmin/products/leads/${encode(p.id)}`);
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row).toBeVisible();
-  await expect(row.getByText(leadMessages.newLead)).toBeVisible();
-  const wa = await row.getByRole('link', { name: leadMessages.replyOnWhatsApp }).getAttribute('href');
+  await expect(row.getByText(leadTexts.newLead)).toBeVisible();
+  const wa = await row.getByRole('link', { name: leadTexts.replyOnWhatsApp }).getAttribute('href');
   expect(wa).toMatch(/^https:\/\/wa\.me\/919000054321\?text=/);
   expect(decodeURIComponent(wa ?? '')).toContain('Brass diya lamp');
-  expect(await row.getByRole('link', { name: leadMessages.replyByMail }).getAttribute('href')).toContain(`mailto:${email}`);
+  expect(await row.getByRole('link', { name: leadTexts.replyByMail }).getAttribute('href')).toContain(`mailto:${email}`);
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Leads' }).click();
@@ -58,10 +59,10 @@ test("a visitor's enquiry rings the owner's bell without a reload; the owner dow
   expect(mine).toMatch(/^\d+,Meera,9000054321,/);
   expect(mine).toContain(`"'=SUM(1,2) price for 50?"`);
   expect(mine).toContain(`/lotus-handicrafts/products/${encode(p.id)}`);
-  await expect(page.getByText(messages.leadsDownloaded)).toBeVisible();
+  await expect(page.getByText(specTexts.leadsDownloaded)).toBeVisible();
 
   await row.getByRole('button', { name: 'Delete' }).click();
-  const confirm = page.getByRole('dialog', { name: messages.confirmDeleteLead });
+  const confirm = page.getByRole('dialog', { name: specTexts.confirmDeleteLead });
   await confirm.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(0);
   expect(await e2eQuery('select id from leads where email = $1', [email])).toEqual([]);

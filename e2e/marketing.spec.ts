@@ -1,6 +1,6 @@
 import { encodeId } from '@stashblog/contract/ids';
-import { mailMessages } from '@stashblog/contract/mail';
-import { messages } from '@stashblog/contract/messages';
+import { mailTexts } from '@stashblog/contract/mail';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { e2eQuery } from './e2e-db.ts';
 import { expect, type Page, test } from './fixtures.ts';
 import { holdScripts } from './hold-scripts.ts';
@@ -47,16 +47,16 @@ test('every marketing page answers 200 with its heading, title and canonical lin
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /StashBlog/);
   }
   await page.goto('/home');
-  await expect(page).toHaveTitle(messages.defaultTitle);
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', messages.defaultDescription);
+  await expect(page).toHaveTitle(specTexts.defaultTitle);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', specTexts.defaultDescription);
   expect(errors).toEqual([]);
 });
 
 test('the 404 page and a bad plan link are friendly pages, not errors', async ({ page }) => {
   const notFound = await page.goto('/Error_404_Not_Found');
   expect(notFound?.status()).toBe(404);
-  await expect(page).toHaveTitle(messages.notFoundTitle);
-  await expect(page.getByRole('heading', { level: 1, name: messages.notFoundHeading })).toBeVisible();
+  await expect(page).toHaveTitle(specTexts.notFoundTitle);
+  await expect(page.getByRole('heading', { level: 1, name: specTexts.notFoundHeading })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 
   for (const bad of ['/getStarted/not-base64!', `/getStarted/${encodeURIComponent(encodeId('Gold-Plan'))}`]) {
@@ -118,25 +118,25 @@ test("the support form says 'Name required!' first, then sends once and clears",
   const form = page.getByRole('form', { name: 'Support form' });
   const submit = form.getByRole('button', { name: 'Submit' });
   await submit.click();
-  await expect(page.getByText(messages.contactNameRequired).first()).toBeVisible();
+  await expect(page.getByText(specTexts.contactNameRequired).first()).toBeVisible();
   await expect(form.getByLabel('Name')).toBeFocused();
   await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
 
   await form.getByLabel('Name').fill('Meera');
   await submit.click();
-  await expect(form.getByText(messages.contactMessageRequired)).toBeVisible();
+  await expect(form.getByText(specTexts.contactMessageRequired)).toBeVisible();
   await expect(form.getByLabel('Message')).toBeFocused();
   await form.getByLabel('Message').fill('How do I connect my own domain?');
   await submit.click();
-  await expect(form.getByText(messages.contactEmailRequired)).toBeVisible();
+  await expect(form.getByText(specTexts.contactEmailRequired)).toBeVisible();
   await form.getByLabel('Contact email').fill('not-an-email');
   await submit.click();
-  await expect(form.getByText(messages.contactEmailInvalid)).toBeVisible();
+  await expect(form.getByText(specTexts.contactEmailInvalid)).toBeVisible();
   await form.getByLabel('Contact email').fill(email);
   await form.getByLabel('Subject (optional)').fill('Domains');
 
   await submit.dblclick();
-  await expect(page.getByText(mailMessages.supportSent)).toBeVisible();
+  await expect(page.getByText(mailTexts.supportSent)).toBeVisible();
   for (const field of ['Name', 'Subject (optional)', 'Message', 'Contact email']) await expect(form.getByLabel(field)).toHaveValue('');
   const rows = await e2eQuery<{ name: string; subject: string; message: string }>(
     'select name, subject, message from support_messages where email = $1',
@@ -156,7 +156,7 @@ test('a support message typed and sent before the page has hydrated is sent once
   await form.getByLabel('Contact email').fill(email);
   await form.getByRole('button', { name: 'Submit' }).click();
   release();
-  await expect(page.getByText(mailMessages.supportSent)).toBeVisible();
+  await expect(page.getByText(mailTexts.supportSent)).toBeVisible();
   await expect(form.getByLabel('Name')).toHaveValue('');
   const rows = await e2eQuery<{ name: string; message: string }>('select name, message from support_messages where email = $1', [email]);
   expect(rows).toEqual([{ name: 'Arjun', message: 'Typed while the page loaded' }]);
@@ -216,7 +216,7 @@ test('the nav shows Login to visitors and the owner links once signed in; Logout
   await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
 
   await nav.getByRole('button', { name: 'Logout' }).click();
-  await expect(page.getByText(messages.confirmLogout)).toBeVisible();
+  await expect(page.getByText(specTexts.confirmLogout)).toBeVisible();
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page).toHaveURL(/\/signIn$/);
   expect(await page.evaluate(() => localStorage.getItem('authorization'))).toBeNull();
@@ -235,9 +235,9 @@ test('the Sign up tab opens from the keyboard and checks the SPEC §5 fields bef
   await expect(signUpTab).toHaveAttribute('aria-selected', 'true');
   const panel = page.getByRole('tabpanel');
   await panel.getByRole('button', { name: 'Next' }).click();
-  await expect(panel.getByText(messages.contactNameRequired, { exact: true })).toBeVisible();
-  await expect(panel.getByText(messages.signInEmailRequired, { exact: true })).toBeVisible();
-  await expect(panel.getByText(messages.signInPasswordRequired, { exact: true })).toBeVisible();
+  await expect(panel.getByText(specTexts.contactNameRequired, { exact: true })).toBeVisible();
+  await expect(panel.getByText(specTexts.signInEmailRequired, { exact: true })).toBeVisible();
+  await expect(panel.getByText(specTexts.signInPasswordRequired, { exact: true })).toBeVisible();
   await signUpTab.focus();
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { messages } from '@stashblog/contract/messages';
 import { onboardingTexts } from '@stashblog/contract/onboarding';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { e2eQuery } from './e2e-db.ts';
 import { expect, test } from './fixtures.ts';
 import { e2eDataDir, e2ePort } from './playwright.config.ts';
@@ -62,7 +62,7 @@ test('sign up, verify by mail, first product on the new storefront; the platform
   await form.getByLabel('Password', { exact: true }).fill('silk-and-cotton');
   await form.getByLabel('Confirm Password').fill('silk-and-cottom');
   await form.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText(messages.signUpPasswordMismatch)).toBeVisible();
+  await expect(page.getByText(specTexts.signUpPasswordMismatch)).toBeVisible();
   await form.getByLabel('Confirm Password').fill('silk-and-cotton');
   await form.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(onboardingTexts.checkEmail('meera@shop.test'))).toBeVisible();
@@ -120,19 +120,23 @@ test('sign up, verify by mail, first product on the new storefront; the platform
   await expect(dialog.getByText('A reason is required to block')).toBeVisible();
   await dialog.getByLabel('Reason').fill('Listing copies another seller');
   await dialog.getByRole('button', { name: 'Block' }).click();
-  await expect(ops.getByText(messages.blockedByAdmin)).toBeVisible();
+  await expect(ops.getByText(specTexts.blockedByAdmin)).toBeVisible();
   await ops.goto('/platform/audit');
   await expect(ops.getByRole('cell', { name: 'Listing copies another seller' })).toBeVisible();
   await ops.goto('/platform/mail');
   await expect(ops.getByText('Verify your email for StashBlog').first()).toBeVisible();
+  // beside the outbox, the background job queue per type
+  await expect(ops.getByRole('heading', { name: 'Background jobs' })).toBeVisible();
+  await expect(ops.getByRole('rowheader', { name: 'Mail (SMTP)' })).toBeVisible();
+  await expect(ops.getByRole('rowheader', { name: 'Custom domain re-checks' })).toBeVisible();
 
   // gone from the storefront; the owner sees SPEC's text
   await visitor.goto('/meera-textiles/products');
   await expect(visitor.getByText('kanchipuram silk saree')).toHaveCount(0);
   await page.reload();
-  await expect(card.getByText(messages.blockedByAdmin)).toBeVisible();
+  await expect(card.getByText(specTexts.blockedByAdmin)).toBeVisible();
   await card.getByRole('link', { name: 'Edit' }).click();
-  await expect(page.getByText(messages.productBlocked)).toBeVisible();
+  await expect(page.getByText(specTexts.productBlocked)).toBeVisible();
 
   // an owner token opens nothing in the console's API
   const token = await page.evaluate(() => localStorage.getItem('authorization'));

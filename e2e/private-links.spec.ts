@@ -1,5 +1,6 @@
-import { messages, serverMessages } from '@stashblog/contract/messages';
 import { privateLinkTexts } from '@stashblog/contract/private-link-texts';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { e2eQuery } from './e2e-db.ts';
 import { expect, type Page, signInAsOwner, test } from './fixtures.ts';
 
@@ -48,12 +49,12 @@ test('a one-hour single-user private link opens on the first device only, and th
 
   // SPEC §5 messages, then the random generator and a one-hour duration
   await owner.getByRole('button', { name: 'Create Link' }).click();
-  await expect(owner.getByText(messages.privateLinkRequired)).toBeVisible();
+  await expect(owner.getByText(specTexts.privateLinkRequired)).toBeVisible();
   await owner.getByRole('button', { name: 'Generate' }).click();
   const code = await owner.getByLabel('Private link').inputValue();
   expect(code).toMatch(/^[A-Za-z0-9]{20}$/);
   await owner.getByRole('button', { name: 'Create Link' }).click();
-  await expect(owner.getByText(messages.privateLinkDurationRequired)).toBeVisible();
+  await expect(owner.getByText(specTexts.privateLinkDurationRequired)).toBeVisible();
   await owner.getByLabel('Unit').selectOption('Hours');
   await owner.getByLabel('Amount').selectOption('1');
   await expect(owner.getByRole('switch')).not.toBeChecked();
@@ -71,7 +72,7 @@ test('a one-hour single-user private link opens on the first device only, and th
   await expect(stats.getByTestId('viewed')).toHaveText('No');
 
   await stats.getByRole('button', { name: 'Copy Link' }).click();
-  await expect(owner.getByText(messages.linkCopied)).toBeVisible();
+  await expect(owner.getByText(specTexts.linkCopied)).toBeVisible();
   const url = await owner.evaluate(() => navigator.clipboard.readText());
   expect(url).toMatch(new RegExp(`^http://localhost:\\d+/lotus-handicrafts/privateLink\\?pq=${code}$`));
 
@@ -121,7 +122,7 @@ test('a one-hour single-user private link opens on the first device only, and th
   await dialog.getByLabel('Email').fill('meera.private@example.test');
   await dialog.getByLabel('Phone').fill('9876543210');
   await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(one.getByText(serverMessages.querySent)).toBeVisible();
+  await expect(one.getByText(serverTexts.querySent)).toBeVisible();
   const leads = await e2eQuery<{ product_name: string }>("select product_name from leads where email = 'meera.private@example.test'");
   expect(leads).toEqual([{ product_name: productName }]);
 
@@ -130,7 +131,7 @@ test('a one-hour single-user private link opens on the first device only, and th
   const listRow = owner.getByRole('row', { name: new RegExp(code) });
   await expect(listRow.getByText('Active')).toBeVisible();
   await listRow.getByRole('button', { name: 'Delete' }).click();
-  await expect(owner.getByText(messages.confirmDeleteLink)).toBeVisible();
+  await expect(owner.getByText(specTexts.confirmDeleteLink)).toBeVisible();
   await owner.getByRole('button', { name: 'Yes' }).click();
   await expect(owner.getByText('No private links yet.')).toBeVisible();
   await one.reload();

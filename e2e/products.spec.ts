@@ -1,4 +1,5 @@
-import { messages, serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import sharp from 'sharp';
 import { e2eQuery } from './e2e-db.ts';
 import { expect, signInAsOwner, test } from './fixtures.ts';
@@ -10,19 +11,19 @@ test('owner adds a product with an image, makes it public, and visitors see it',
   await page.goto('/signIn');
   const form = page.locator('form');
   await form.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText(messages.signInEmailRequired)).toBeVisible();
+  await expect(page.getByText(specTexts.signInEmailRequired)).toBeVisible();
   await form.getByLabel('Email').fill('demo@stashblog.test');
   await form.getByLabel('Password').fill('  demo-password-1  '); // trimmed before sending (SPEC §5)
   await form.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/userAdmin\/dashboard$/);
-  await expect(page.getByText(messages.signedIn)).toBeVisible();
+  await expect(page.getByText(specTexts.signedIn)).toBeVisible();
 
   await page.goto('/userAdmin/addProduct');
   await page.getByRole('button', { name: 'Add Product' }).click();
   // every SPEC §5 product message shows for its empty field
-  await expect(page.getByText(messages.productCategoryRequired)).toBeVisible();
-  await expect(page.getByText(messages.productNameRequired)).toBeVisible();
-  await expect(page.getByText(messages.productDescriptionRequired)).toBeVisible();
+  await expect(page.getByText(specTexts.productCategoryRequired)).toBeVisible();
+  await expect(page.getByText(specTexts.productNameRequired)).toBeVisible();
+  await expect(page.getByText(specTexts.productDescriptionRequired)).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Category', exact: true }).fill('Kitchenware');
   await page.getByRole('textbox', { name: 'Product Name' }).fill('copper tea kettle');
@@ -36,7 +37,7 @@ test('owner adds a product with an image, makes it public, and visitors see it',
   await page.getByRole('button', { name: 'Crop', exact: true }).click();
   await expect(page.getByRole('list', { name: 'Product images' }).locator('img')).toHaveCount(1);
   await page.getByRole('button', { name: 'Add Product' }).click();
-  await expect(page.getByText(messages.imagesUploaded)).toBeVisible();
+  await expect(page.getByText(specTexts.imagesUploaded)).toBeVisible();
   await expect(page).toHaveURL(/\/userAdmin\/products$/);
 
   const card = page.locator('article', { hasText: 'copper tea kettle' });
@@ -99,7 +100,7 @@ test('owner updates a product, makes it private and previews it; visitors still 
 
   await page.goto(`/userAdmin/editProduct/${encoded}`);
   await page.getByRole('button', { name: 'Update Product' }).click();
-  await expect(page.getByText(serverMessages.productUpdated)).toBeVisible();
+  await expect(page.getByText(serverTexts.productUpdated)).toBeVisible();
   await expect(page).toHaveURL(/\/userAdmin\/products$/);
 
   await page.getByPlaceholder('Search by product name').fill(row.product_name);
@@ -117,7 +118,7 @@ test('owner updates a product, makes it private and previews it; visitors still 
   await page.getByPlaceholder('Search by product name').fill(row.product_name);
   await card.getByRole('link', { name: 'View Product' }).click();
   await expect(page).toHaveURL(productUrl);
-  await expect(page.getByText(messages.privatePreview)).toBeVisible();
+  await expect(page.getByText(specTexts.privatePreview)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: row.product_name })).toBeVisible();
   // SPEC business nav for a signed-in owner
   const nav = page.getByRole('navigation', { name: 'Business' });
@@ -130,16 +131,16 @@ test('owner updates a product, makes it private and previews it; visitors still 
   const reload = await page.reload();
   expect(reload?.status()).toBe(404);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-  await expect(page.getByText(messages.privatePreview)).toBeVisible();
+  await expect(page.getByText(specTexts.privatePreview)).toBeVisible();
   await expect(page).toHaveTitle(/\(private preview\)$/);
 
   // anyone else: the 404 page, Login in the nav, and no owner links in any server-rendered page
   const visitor = await browser.newPage();
   const res = await visitor.goto(productUrl);
   expect(res?.status()).toBe(404);
-  await expect(visitor.getByText(messages.notFoundTitle)).toBeVisible();
+  await expect(visitor.getByText(specTexts.notFoundTitle)).toBeVisible();
   await expect(visitor.getByRole('navigation', { name: 'Business' }).getByRole('link', { name: 'Login' })).toBeVisible();
-  await expect(visitor.getByText(messages.privatePreview)).toHaveCount(0);
+  await expect(visitor.getByText(specTexts.privatePreview)).toHaveCount(0);
   await page.goto('/lotus-handicrafts/home');
   await expect(page.getByRole('navigation', { name: 'Business' }).getByRole('link', { name: 'Edit Profile' })).toBeVisible();
   const home = await visitor.request.get('/lotus-handicrafts/home');

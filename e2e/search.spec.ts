@@ -1,5 +1,5 @@
-import { messages } from '@stashblog/contract/messages';
-import { searchMessages, searchStorageKey } from '@stashblog/contract/search-options';
+import { searchStorageKey, searchTexts } from '@stashblog/contract/search-options';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { expect, type Page, test } from './fixtures.ts';
 
 // Issue 10 journeys: a visitor searches a storefront from the business nav, narrows to catalogues and
@@ -79,7 +79,7 @@ test('recent searches show the last term first after a reload, without duplicate
 
 test('clearing the text clears the results; no results warns and starts over', async ({ page }) => {
   await page.goto(`/${business}/search?searchQuery=bowl`);
-  const pageBox = page.locator('main').getByRole('combobox', { name: searchMessages.placeholder });
+  const pageBox = page.locator('main').getByRole('combobox', { name: searchTexts.placeholder });
   await expect(page.locator('main article')).toHaveCount(1);
   await pageBox.fill('');
   await expect(page).toHaveURL(new RegExp(`/${business}/search$`));
@@ -87,7 +87,7 @@ test('clearing the text clears the results; no results warns and starts over', a
 
   await pageBox.fill('zzqqxxyy');
   await pageBox.press('Enter');
-  await expect(page.getByText(messages.noResult)).toBeVisible();
+  await expect(page.getByText(specTexts.noResult)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/${business}/search$`));
   await expect(pageBox).toHaveValue('');
 });
@@ -123,9 +123,9 @@ test('voice search: Listening..., the spoken words run a search; silence says No
     (window as unknown as { __said?: string }).__said = '';
   });
   await nav.getByRole('button', { name: 'Search by voice' }).click();
-  await expect(page.getByText(messages.listening)).toBeVisible();
+  await expect(page.getByText(specTexts.listening)).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __lang?: string }).__lang)).toBe('en-IN');
-  await expect(page.getByText(messages.noSpeech)).toBeVisible();
+  await expect(page.getByText(specTexts.noSpeech)).toBeVisible();
 
   await nav.getByRole('button', { name: /Voice search language/ }).click(); // English → Hindi
   await page.evaluate(() => {
@@ -216,13 +216,13 @@ test('after hydration a search pager link navigates on the client, without a new
 
 test('a search page past the last one says so and links back to the last page', async ({ page }) => {
   await page.goto('/search?searchQuery=from&pageNo=999');
-  await expect(page.getByText(searchMessages.pastLastPage)).toBeVisible();
+  await expect(page.getByText(searchTexts.pastLastPage)).toBeVisible();
   const back = page.getByRole('link', { name: /^Back to page \d+$/ });
   const last = Number((await back.textContent())?.match(/\d+/)?.[0]);
   expect(last).toBeGreaterThan(1);
   await back.click();
   await expect(page).toHaveURL(new RegExp(`pageNo=${last}$`));
-  await expect(page.getByText(searchMessages.pastLastPage)).toHaveCount(0);
+  await expect(page.getByText(searchTexts.pastLastPage)).toHaveCount(0);
   const pager = page.getByRole('navigation', { name: 'Search result pages' });
   await expect(pager.getByRole('link', { name: String(last), exact: true })).toHaveAttribute('aria-current', 'page');
   await expect(page.locator('main ul > li').first()).toBeVisible();

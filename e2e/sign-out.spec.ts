@@ -1,4 +1,4 @@
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { expect, signInAsOwner, test } from './fixtures.ts';
 
 // The admin Sign Out page (SPEC §2/§4) uses the same Logout button as the navs: asks first, signs
@@ -13,13 +13,13 @@ test('the owner signs out from the admin Sign Out page after confirming', async 
 
   // Saying no keeps the owner signed in.
   await page.getByRole('button', { name: 'Logout' }).click();
-  const dialog = page.getByRole('dialog', { name: messages.confirmLogout });
+  const dialog = page.getByRole('dialog', { name: specTexts.confirmLogout });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'No' }).click();
   await expect(page).toHaveURL(/\/userAdmin\/signOut$/);
 
   await page.getByRole('button', { name: 'Logout' }).click();
-  await page.getByRole('dialog', { name: messages.confirmLogout }).getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('dialog', { name: specTexts.confirmLogout }).getByRole('button', { name: 'Yes' }).click();
   await expect(page).toHaveURL(/\/signIn$/);
   expect(await page.evaluate(() => localStorage.getItem('authorization'))).toBeNull();
   await page.goto('/userAdmin/dashboard');

@@ -1,4 +1,4 @@
-import { serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import { storeSwitchTexts } from '@stashblog/contract/users';
 import { expect, type Page, signInAsOwner, test } from './fixtures.ts';
 
@@ -52,7 +52,7 @@ test('All products off and on again keeps a private product private', async ({ p
     .getByRole('dialog')
     .getByRole('button', { name: storeSwitchTexts.confirmOffYes('products') })
     .click();
-  await expect(page.getByText(serverMessages.allProductsInactive)).toBeVisible();
+  await expect(page.getByText(serverTexts.allProductsInactive)).toBeVisible();
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
   await expect(page.getByText(storeSwitchTexts.off('products'))).toBeVisible();
 
@@ -67,7 +67,7 @@ test('All products off and on again keeps a private product private', async ({ p
 
   // Switching on needs no confirmation.
   await toggle.click();
-  await expect(page.getByText(serverMessages.allProductsActive)).toBeVisible();
+  await expect(page.getByText(serverTexts.allProductsActive)).toBeVisible();
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 

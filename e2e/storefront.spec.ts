@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { encodeId } from '@stashblog/contract/ids';
-import { messages, serverMessages } from '@stashblog/contract/messages';
 import { searchStorageKey } from '@stashblog/contract/search-options';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { e2eQuery } from './e2e-db.ts';
 import { type APIRequestContext, expect, test } from './fixtures.ts';
 import { holdScripts } from './hold-scripts.ts';
@@ -67,7 +68,7 @@ test('a visitor browses home → a category → a product and sends an enquiry',
   await expect(page.getByRole('heading', { level: 1, name: 'Blue pottery vase' })).toBeVisible();
   await expect(page).toHaveTitle('Blue Pottery Vase | Lotus Handicrafts');
   await expect(page.getByText('₹1,450.00').first()).toBeVisible();
-  await expect(page.getByRole('heading', { name: messages.youMightAlsoLike })).toBeVisible();
+  await expect(page.getByRole('heading', { name: specTexts.youMightAlsoLike })).toBeVisible();
 
   await page.getByRole('button', { name: 'Send Query' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send Query' });
@@ -76,7 +77,7 @@ test('a visitor browses home → a category → a product and sends an enquiry',
   await dialog.getByLabel('Phone').fill('9812345678');
   await dialog.getByLabel('Query').fill('Do you ship 20 vases to Pune?');
   await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByText(serverMessages.querySent)).toBeVisible();
+  await expect(page.getByText(serverTexts.querySent)).toBeVisible();
   const leads = await e2eQuery<{ product_name: string }>("select product_name from leads where email = 'meera@example.com'");
   expect(leads.map((l) => l.product_name)).toEqual(['Blue pottery vase']);
   expect(errors).toEqual([]);
@@ -161,7 +162,7 @@ test('a form sent before the page has hydrated is checked once it has, not sent 
   const form = page.getByRole('form', { name: 'Contact form' });
   await form.getByRole('button', { name: 'Send Message' }).click();
   release();
-  await expect(form.getByText(messages.contactNameRequired)).toBeVisible();
+  await expect(form.getByText(specTexts.contactNameRequired)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/${business}/contactus$`));
 });
 
@@ -175,7 +176,7 @@ test('a message typed and sent before the contact page has hydrated is sent once
   await form.getByLabel('Message').fill('Typed before the page woke up');
   await form.getByRole('button', { name: 'Send Message' }).click();
   release();
-  await expect(page.getByText(serverMessages.forumSent)).toBeVisible();
+  await expect(page.getByText(serverTexts.forumSent)).toBeVisible();
   await expect(form.getByLabel('Name')).toHaveValue('');
   await expect(form.getByLabel('Message')).toHaveValue('');
   const rows = await e2eQuery<{ name: string; message: string }>(
@@ -269,16 +270,16 @@ test('the contact form checks Name, Message, Email in that order, sends once and
   const form = page.getByRole('form', { name: 'Contact form' });
   const send = form.getByRole('button', { name: 'Send Message' });
   await send.click();
-  await expect(form.getByText(messages.contactNameRequired)).toBeVisible();
+  await expect(form.getByText(specTexts.contactNameRequired)).toBeVisible();
   await form.getByLabel('Name').fill('Ravi');
   await send.click();
-  await expect(form.getByText(messages.contactMessageRequired)).toBeVisible();
+  await expect(form.getByText(specTexts.contactMessageRequired)).toBeVisible();
   await form.getByLabel('Message').fill('Do you take custom orders?');
   await send.click();
-  await expect(form.getByText(messages.contactEmailRequired)).toBeVisible();
+  await expect(form.getByText(specTexts.contactEmailRequired)).toBeVisible();
   await form.getByLabel('Email').fill('ravi@example.com');
   await send.dblclick();
-  await expect(page.getByText(serverMessages.forumSent)).toBeVisible();
+  await expect(page.getByText(serverTexts.forumSent)).toBeVisible();
   await expect(form.getByLabel('Name')).toHaveValue('');
   await expect(form.getByLabel('Message')).toHaveValue('');
   const rows = await e2eQuery("select id from forum_messages where email = 'ravi@example.com'");

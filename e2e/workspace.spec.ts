@@ -1,4 +1,5 @@
-import { messages, serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import sharp from 'sharp';
 import { e2eQuery } from './e2e-db.ts';
 import { expect, signInAsOwner, test } from './fixtures.ts';
@@ -58,7 +59,7 @@ test('owner workspace: profile images with crop and progress, theme and template
   await expect(contact).toHaveValue('9876543210');
   await page.getByLabel('Email').fill('');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: messages.profileEmailRequired })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: specTexts.profileEmailRequired })).toBeVisible();
   await page.getByLabel('Email').fill('spice@stashblog.test');
 
   // Logo: pick, crop.
@@ -126,7 +127,7 @@ test('owner workspace: profile images with crop and progress, theme and template
   await counted(() => v.reload());
   await expect(v.locator('[data-theme]').first()).not.toHaveAttribute('data-theme', 'theme5');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText(serverMessages.themeUpdated)).toBeVisible();
+  await expect(page.getByText(serverTexts.themeUpdated)).toBeVisible();
   await counted(() => v.reload());
   await expect(v.locator('[data-theme="theme5"][data-template="template1"]')).toBeAttached();
 

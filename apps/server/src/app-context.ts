@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from './blobs/blob-store.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { MailDelivery } from './modules/mail/mail-delivery.ts';
 
 // What services need from the outside world, passed explicitly as their first argument.
 export type AppContext = {
@@ -10,6 +9,4 @@ export type AppContext = {
   db: Database;
   blobs: BlobStore;
   log: FastifyBaseLogger;
-  /** SMTP delivery of the mail outbox (a no-op without SMTP_URL). */
-  mail: MailDelivery;
 };

@@ -20,27 +20,29 @@ import { postgresRateLimitStore } from './http/rate-limit-store.ts';
 import { helmetHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { ssrRoutes } from './http/ssr.ts';
 import { registerTenant } from './http/tenant.ts';
+import { startJobWorker } from './jobs/worker.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { antiSpamRoutes } from './modules/anti-spam/anti-spam.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes.ts';
+import { directoryRoutes } from './modules/directory/directory.routes.ts';
 import { domainsRoutes } from './modules/domains/domains.routes.ts';
-import { startDomainRechecks } from './modules/domains/domains.service.ts';
 import { forumRoutes } from './modules/forum/forum.routes.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
-import { mailDelivery } from './modules/mail/mail-delivery.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { privateLinksRoutes } from './modules/private-links/private-links.routes.ts';
+import { checkProductJson } from './modules/products/product-json.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
+import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { visitsRoutes } from './modules/visits/visits.routes.ts';
 
 export type BuildOptions = {
@@ -53,6 +55,8 @@ export type BuildOptions = {
 
 // The Fastify instance: used by main.ts and by every test (through app.inject or a real port).
 export async function buildApp({ config, db, logger = false, publicCache = true }: BuildOptions) {
+  // Each product's stored JSON is written by the SQL function the contract generates (decision 042).
+  await checkProductJson(db);
   const app = Fastify({
     logger: logger === true ? loggerOptions(config.logLevel) : logger,
     // Only the proxies TRUST_PROXY names may set the client address, host and scheme (request.ip,
@@ -80,12 +84,13 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
     db,
     blobs: await openBlobStore(config.blobStore),
     log: app.log as FastifyBaseLogger,
-    mail: mailDelivery({ config, db, log: app.log }),
   };
-  app.addHook('onClose', async () => ctx.mail.stop());
-  // Verified custom domains are checked again daily; whichever node finds one due does it.
-  const domainRechecks = startDomainRechecks(ctx);
-  app.addHook('onClose', async () => domainRechecks.stop());
+  // Background work (mail, web push, domain re-checks, sweeps) is jobs in PostgreSQL (decision 038);
+  // this node runs them unless JOBS_WORKER=0. Stopped on close, before main.ts ends the pool.
+  if (config.jobsWorker) {
+    const worker = await startJobWorker(ctx);
+    app.addHook('onClose', () => worker.stop());
+  }
 
   // The public cache answers its hits first and at once; a version this node does not hold in
   // memory waits for the hooks below (decision 035).
@@ -124,7 +129,9 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
   await app.register(authRoutes(ctx));
   await app.register(accountRoutes(ctx));
   await app.register(antiSpamRoutes(ctx));
-  await app.register(usersRoutes(ctx));
+  await app.register(businessesRoutes(ctx));
+  await app.register(storefrontRoutes(ctx));
+  await app.register(directoryRoutes(ctx));
   await app.register(forumRoutes(ctx));
   await app.register(visitsRoutes(ctx));
   await app.register(seoRoutes(ctx));

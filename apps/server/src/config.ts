@@ -40,7 +40,9 @@ const envSchema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('StashBlog <no-reply@stashblog.local>'),
     SUPPORT_EMAIL: z.email().default('support@stashblog.local'),
-    MAIL_RETRY_SECONDS: z.coerce.number().positive().default(30),
+    // Background jobs (decision 038): 0 = this process only adds jobs; another node (or a later start) runs them.
+    JOBS_WORKER: z.enum(['0', '1']).default('1'),
+    JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
     BLOB_STORE: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: z.string().min(3).max(63).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
@@ -141,8 +143,10 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
-  /** How often the SMTP delivery loop looks for due mail (also the first retry delay). */
-  mailRetryMs: number;
+  /** Whether this process runs background jobs (JOBS_WORKER); it adds them either way. */
+  jobsWorker: boolean;
+  /** Jobs this process runs at once (JOBS_CONCURRENCY). */
+  jobsConcurrency: number;
   secret: string;
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -252,7 +256,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
-    mailRetryMs: e.MAIL_RETRY_SECONDS * 1000,
+    jobsWorker: e.JOBS_WORKER === '1',
+    jobsConcurrency: e.JOBS_CONCURRENCY,
     secret: e.SECRET ?? persistedSecret(dataDir),
     seedDemo: e.SEED_DEMO === '1',
     logLevel: e.LOG_LEVEL,

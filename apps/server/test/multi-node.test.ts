@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { encodePassword } from '@stashblog/contract/auth';
 import { encodeId } from '@stashblog/contract/ids';
-import { serverMessages } from '@stashblog/contract/messages';
 import type { Product } from '@stashblog/contract/products';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setDomain } from '../src/cli/set-domain.ts';
 import { createSession } from '../src/modules/auth/auth.service.ts';
-import { createBusiness } from '../src/modules/users/users.service.ts';
+import { createBusiness } from '../src/modules/businesses/businesses.service.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 // Two real app processes (`src/main.ts`) on one PostgreSQL: what one node writes, the other shows
@@ -297,7 +297,7 @@ describe('two app nodes on one database', () => {
     for (const base of [nodeA, nodeB]) {
       const refused = await logIn(base, 'limit@example.test', 'right-password-1');
       expect(refused.status).toBe(429);
-      expect(((await refused.json()) as { error: string }).error).toBe(serverMessages.tooManyAttempts);
+      expect(((await refused.json()) as { error: string }).error).toBe(serverTexts.tooManyAttempts);
     }
 
     // the route limit (20 sign-in calls a minute per address): 7 so far; 7 more through A and 6

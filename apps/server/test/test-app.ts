@@ -8,8 +8,8 @@ import { afterAll, inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createDatabase, withDatabase } from '../src/db/client.ts';
+import { createBusiness } from '../src/modules/businesses/businesses.service.ts';
 import { startDnsServer } from '../src/modules/domains/dns-test-server.ts';
-import { createBusiness } from '../src/modules/users/users.service.ts';
 
 /** The SECRET of every test app (test-form.ts signs a person's form challenge with it). */
 export const testSecret = 'x'.repeat(40);
@@ -41,7 +41,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   // an empty one on loopback answers every name with NXDOMAIN (the fuzz test verifies domains too).
   const dns = overrides.dnsServers ? null : await startDnsServer(new Map());
   const config = loadConfig(
-    { DATA_DIR: dataDir, SECRET: testSecret, LOG_LEVEL: 'silent' },
+    { DATA_DIR: dataDir, SECRET: testSecret, LOG_LEVEL: 'silent', JOBS_WORKER: '0' },
     { ...(dns ? { dnsServers: [dns.address] } : {}), ...overrides },
   );
   const { db, pool } = createDatabase(withDatabase(serverUrl, name));

@@ -1,4 +1,4 @@
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
@@ -12,8 +12,8 @@ import { useServiceWorker } from './ui/use-service-worker';
 
 export const meta: Route.MetaFunction = ({ error }) =>
   isRouteErrorResponse(error) && error.status === 404
-    ? [{ title: messages.notFoundTitle }, { name: 'robots', content: 'noindex' }]
-    : [{ title: messages.defaultTitle }, { name: 'description', content: messages.defaultDescription }];
+    ? [{ title: specTexts.notFoundTitle }, { name: 'robots', content: 'noindex' }]
+    : [{ title: specTexts.defaultTitle }, { name: 'description', content: specTexts.defaultDescription }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -62,7 +62,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
     <main className="mx-auto max-w-xl p-8 text-center">
-      <h1 className="mb-4 font-bold text-2xl">{messages.notFoundHeading}</h1>
+      <h1 className="mb-4 font-bold text-2xl">{specTexts.notFoundHeading}</h1>
       <p className="text-muted">
         {isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong, please try again.'}
       </p>

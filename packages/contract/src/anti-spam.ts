@@ -32,7 +32,7 @@ export const formChallengePath = '/public/forms/challenge';
 /** What the challenge route answers: the token, and, in the page's own clock, when it may be sent and until when. */
 export type FormChallenge = { challenge: string; minFillMs: number; expiresInMs: number };
 
-export const antiSpamMessages = {
+export const antiSpamTexts = {
   honeypot: 'Your message could not be sent. Please clear any hidden fields and try again.',
   /** Every refused challenge (missing, forged, expired, too young): the page refetches and resends once. */
   tooFast: 'That was quick! Please take a moment to check your details and send again.',

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { messages } from './messages.ts';
+import { specTexts } from './spec-texts.ts';
 import { safeText } from './text.ts';
 
 // SPEC §5 Sign in: password arrives trimmed and base64-encoded.
 export const logInBody = z.object({
-  email: safeText({ error: messages.signInEmailRequired }).trim().min(1, messages.signInEmailRequired).max(320),
-  password: z.string({ error: messages.signInPasswordRequired }).min(1, messages.signInPasswordRequired),
+  email: safeText({ error: specTexts.signInEmailRequired }).trim().min(1, specTexts.signInEmailRequired).max(320),
+  password: z.string({ error: specTexts.signInPasswordRequired }).min(1, specTexts.signInPasswordRequired),
 });
 export type LogInBody = z.infer<typeof logInBody>;
 
@@ -16,8 +16,8 @@ export const authTexts = {
 } as const;
 
 export const changePasswordBody = z.object({
-  password: z.string({ error: messages.currentPasswordRequired }).min(1, messages.currentPasswordRequired),
-  newPassword: z.string({ error: messages.newPasswordRequired }).min(1, messages.newPasswordRequired),
+  password: z.string({ error: specTexts.currentPasswordRequired }).min(1, specTexts.currentPasswordRequired),
+  newPassword: z.string({ error: specTexts.newPasswordRequired }).min(1, specTexts.newPasswordRequired),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
@@ -60,7 +60,7 @@ export const accountTexts = {
 const linkToken = z.string().max(200).default('');
 
 export const requestPasswordResetBody = z.object({
-  email: safeText({ error: messages.signInEmailRequired }).trim().min(1, messages.signInEmailRequired).max(320),
+  email: safeText({ error: specTexts.signInEmailRequired }).trim().min(1, specTexts.signInEmailRequired).max(320),
 });
 export type RequestPasswordResetBody = z.infer<typeof requestPasswordResetBody>;
 
@@ -70,7 +70,7 @@ export type PasswordResetLinkBody = z.infer<typeof passwordResetLinkBody>;
 /** The new password arrives trimmed and encoded, as in Change Password (SPEC §5). */
 export const resetPasswordBody = z.object({
   token: linkToken,
-  newPassword: z.string({ error: messages.newPasswordRequired }).min(1, messages.newPasswordRequired).max(1000),
+  newPassword: z.string({ error: specTexts.newPasswordRequired }).min(1, specTexts.newPasswordRequired).max(1000),
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
 import { boolQuery, pagingSchema, sortSchema } from './lists.ts';
-import { messages } from './messages.ts';
 import { product } from './products.ts';
 import { directorySortSchema } from './search.ts';
+import { specTexts } from './spec-texts.ts';
 import { safeText } from './text.ts';
 
 const requiredText = (message: string, max: number) => safeText({ error: message }).trim().min(1, message).max(max);
@@ -13,15 +13,15 @@ const searchText = (max: number) => safeText().trim().max(max).optional();
 
 // SPEC §5: at least 3 distinct products; duplicates count once.
 const memberIds = z
-  .array(idField, { error: messages.catalogueMinProducts })
+  .array(idField, { error: specTexts.catalogueMinProducts })
   .max(1000)
   .transform((ids) => [...new Set(ids.filter(Boolean))])
-  .refine((ids) => ids.length >= limits.catalogueMinProducts, messages.catalogueMinProducts);
+  .refine((ids) => ids.length >= limits.catalogueMinProducts, specTexts.catalogueMinProducts);
 
 // Key order is the order the form reports problems in.
 export const catalogueInput = z.object({
-  catalogueName: requiredText(messages.catalogueNameRequired, 200),
-  description: requiredText(messages.catalogueDescriptionRequired, 10_000),
+  catalogueName: requiredText(specTexts.catalogueNameRequired, 200),
+  description: requiredText(specTexts.catalogueDescriptionRequired, 10_000),
   products: memberIds,
 });
 export type CatalogueInput = z.input<typeof catalogueInput>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { antiSpamFields } from './anti-spam-fields.ts';
 import { limits } from './limits.ts';
-import { messages } from './messages.ts';
+import { specTexts } from './spec-texts.ts';
 import { safeText } from './text.ts';
 
 const required = (message: string, max: number) => safeText({ error: message }).trim().min(1, message).max(max);
@@ -9,9 +9,9 @@ const required = (message: string, max: number) => safeText({ error: message }).
 // SPEC §5 Support and contact forms: Name, Message, Email checked in that order (key order here is
 // the order problems are reported in); subject optional. Anti-spam fields last.
 export const createForumBody = z.object({
-  name: required(messages.contactNameRequired, 200),
-  message: required(messages.contactMessageRequired, 5000),
-  email: required(messages.contactEmailRequired, 254).pipe(z.email(messages.contactEmailInvalid)),
+  name: required(specTexts.contactNameRequired, 200),
+  message: required(specTexts.contactMessageRequired, 5000),
+  email: required(specTexts.contactEmailRequired, 254).pipe(z.email(specTexts.contactEmailInvalid)),
   subject: safeText().max(300).trim().optional().default(''),
   businessName: safeText().max(200).trim().toLowerCase().default(''),
   ...antiSpamFields,

@@ -1,24 +1,24 @@
 import { z } from 'zod';
 import { antiSpamFields } from './anti-spam-fields.ts';
 import { limits } from './limits.ts';
-import { messages } from './messages.ts';
+import { specTexts } from './spec-texts.ts';
 import { safeText } from './text.ts';
 
 const idField = z.string().trim().max(200);
 
 // SPEC §5 Query form, in the order the form reports problems: email, name, phone, products.
 const queryFields = {
-  email: safeText({ error: messages.queryEmailRequired })
+  email: safeText({ error: specTexts.queryEmailRequired })
     .trim()
-    .min(1, messages.queryEmailRequired)
+    .min(1, specTexts.queryEmailRequired)
     .max(320)
-    .pipe(z.email(messages.contactEmailInvalid)),
-  name: safeText({ error: messages.queryNameRequired }).trim().min(1, messages.queryNameRequired).max(200),
+    .pipe(z.email(specTexts.contactEmailInvalid)),
+  name: safeText({ error: specTexts.queryNameRequired }).trim().min(1, specTexts.queryNameRequired).max(200),
   // The phone may arrive as a number (SPEC §3 keeps phoneNo as a number); exactly 10 digits.
   phoneNo: z
-    .union([z.string(), z.number()], { error: messages.queryPhoneInvalid })
+    .union([z.string(), z.number()], { error: specTexts.queryPhoneInvalid })
     .transform((v) => String(v).trim())
-    .pipe(z.string().regex(new RegExp(`^\\d{${limits.phoneLength}}$`), messages.queryPhoneInvalid)),
+    .pipe(z.string().regex(new RegExp(`^\\d{${limits.phoneLength}}$`), specTexts.queryPhoneInvalid)),
   // Optional in the form; the storefront always sends it and the lead is resolved through it.
   businessName: safeText().trim().max(100).default(''),
   query: safeText()
@@ -34,10 +34,10 @@ export const catalogueLeadBody = z.object({
   /** The code of the private link the visitor opened a private catalogue with. */
   privateLink: z.string().trim().max(200).optional(),
   products: z
-    .array(idField, { error: messages.queryProductsRequired })
+    .array(idField, { error: specTexts.queryProductsRequired })
     .max(1000)
     .transform((ids) => [...new Set(ids.filter(Boolean))])
-    .refine((ids) => ids.length >= 1, messages.queryProductsRequired),
+    .refine((ids) => ids.length >= 1, specTexts.queryProductsRequired),
   ...antiSpamFields,
 });
 export type CatalogueLeadBody = z.input<typeof catalogueLeadBody>;
@@ -45,7 +45,7 @@ export type CatalogueLeadInput = z.output<typeof catalogueLeadBody>;
 
 export const productLeadBody = z.object({
   ...queryFields,
-  fkProductId: z.string({ error: messages.queryProductIdRequired }).trim().min(1, messages.queryProductIdRequired).max(200),
+  fkProductId: z.string({ error: specTexts.queryProductIdRequired }).trim().min(1, specTexts.queryProductIdRequired).max(200),
   /** The code of the private link the visitor opened a private product with. */
   privateLink: z.string().trim().max(200).optional(),
   ...antiSpamFields,
@@ -70,7 +70,7 @@ export const lead = z.object({
 export type Lead = z.infer<typeof lead>;
 export const leadPayload = z.object({ lead });
 
-export const leadMessages = {
+export const leadTexts = {
   fetched: 'Leads fetched',
   deleted: 'Lead deleted',
   notFound: 'Lead not found',

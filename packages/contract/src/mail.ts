@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { antiSpamFields } from './anti-spam-fields.ts';
-import { messages } from './messages.ts';
+import { specTexts } from './spec-texts.ts';
 import { safeText } from './text.ts';
 
 const required = (message: string, max: number) => safeText({ error: message }).trim().min(1, message).max(max);
@@ -14,9 +14,9 @@ const optionalText = (max: number) =>
 // SPEC §5 Support and contact forms: Name, Message, Email checked in that order (the key order is
 // the order problems are reported in); subject optional. Anti-spam fields come last.
 const contactFields = {
-  name: required(messages.contactNameRequired, 200),
-  message: required(messages.contactMessageRequired, 5000),
-  email: required(messages.contactEmailRequired, 254).pipe(z.email(messages.contactEmailInvalid)),
+  name: required(specTexts.contactNameRequired, 200),
+  message: required(specTexts.contactMessageRequired, 5000),
+  email: required(specTexts.contactEmailRequired, 254).pipe(z.email(specTexts.contactEmailInvalid)),
   subject: optionalText(300),
 };
 
@@ -38,7 +38,7 @@ export const sendMailBody = z.object({
 export type SendMailBody = z.input<typeof sendMailBody>;
 export type SendMailInput = z.output<typeof sendMailBody>;
 
-export const mailMessages = {
+export const mailTexts = {
   supportSent: 'Message sent successfully',
   mailSent: 'Mail sent successfully',
 } as const;

@@ -4,7 +4,7 @@ import { limits } from './limits.ts';
 import { safeText } from './text.ts';
 import { type VisitorEvent, visitorEvents } from './visitor-events.ts';
 
-export const notificationMessages = {
+export const notificationTexts = {
   textRequired: 'Notification text required!',
   redirectInvalid: 'Redirect must be a path on this site',
   created: 'Notification created',
@@ -28,11 +28,11 @@ export type NotificationFilter = (typeof notificationFilters)[number];
 const redirectPath = safeText()
   .max(500)
   .trim()
-  .refine((s) => s === '' || (s.startsWith('/') && !s.startsWith('//') && !s.includes('\\')), notificationMessages.redirectInvalid)
+  .refine((s) => s === '' || (s.startsWith('/') && !s.startsWith('//') && !s.includes('\\')), notificationTexts.redirectInvalid)
   .optional()
   .default('');
 
-const notificationText = safeText({ error: notificationMessages.textRequired }).trim().min(1, notificationMessages.textRequired).max(500);
+const notificationText = safeText({ error: notificationTexts.textRequired }).trim().min(1, notificationTexts.textRequired).max(500);
 
 /** SPEC §7 Admin notification create {notification, redirect}. */
 export const createNotificationBody = z.object({ notification: notificationText, redirect: redirectPath });
@@ -46,9 +46,9 @@ export type CreateNotificationBody = z.input<typeof createNotificationBody>;
  */
 export const publicNotificationBody = z.object({
   notification: z
-    .string({ error: notificationMessages.unknownEvent })
+    .string({ error: notificationTexts.unknownEvent })
     .trim()
-    .refine((s): s is VisitorEvent => Object.hasOwn(visitorEvents, s), notificationMessages.unknownEvent),
+    .refine((s): s is VisitorEvent => Object.hasOwn(visitorEvents, s), notificationTexts.unknownEvent),
   businessName: safeText().max(200).trim().toLowerCase().default(''),
   redirect: redirectPath,
   ...antiSpamFields,

@@ -98,6 +98,30 @@ export const outboxMail = z.object({
 export type OutboxMail = z.infer<typeof outboxMail>;
 export const mailListPayload = z.object({ mails: z.array(outboxMail), count: z.number() });
 
+/** One background job type in the platform console (decision 038): how many wait, run, and failed for good. */
+export const jobTypeCounts = z.object({
+  type: z.string(),
+  maxAttempts: z.number(),
+  queued: z.number(),
+  running: z.number(),
+  failed: z.number(),
+});
+/** A job whose last attempt failed: retrying (with its next attempt) or failed (attempts used up). */
+export const jobProblem = z.object({
+  _id: z.string(),
+  type: z.string(),
+  state: z.enum(['retrying', 'failed']),
+  attempts: z.number(),
+  maxAttempts: z.number(),
+  error: z.string(),
+  nextAttemptAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type JobTypeCounts = z.infer<typeof jobTypeCounts>;
+export type JobProblem = z.infer<typeof jobProblem>;
+export const jobQueuePayload = z.object({ types: z.array(jobTypeCounts), problems: z.array(jobProblem) });
+export type JobQueuePayload = z.infer<typeof jobQueuePayload>;
+
 export const auditListQuery = z.object({ action: z.string().trim().max(60).optional(), businessId: idField, ...pagingSchema(pageSize) });
 export type AuditListQuery = z.input<typeof auditListQuery>;
 export const auditEntry = z.object({

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { catalogue } from './catalogues.ts';
 import { limits } from './limits.ts';
 import { pagingSchema } from './lists.ts';
-import { messages } from './messages.ts';
 import { privateLinkTexts } from './private-link-texts.ts';
 import { product } from './products.ts';
+import { specTexts } from './spec-texts.ts';
 import { safeText } from './text.ts';
 
 // SPEC §3/§5/§9 private links: expiring share links for private products and catalogues.
@@ -40,20 +40,20 @@ export function generatePrivateLinkCode(length: number = limits.privateLinkCodeL
 const idField = z.string().trim().max(100).default('');
 
 /** The code as typed or generated: required on create and update, 20 letters or digits. */
-const codeField = safeText({ error: messages.privateLinkRequired })
+const codeField = safeText({ error: specTexts.privateLinkRequired })
   .max(200)
   .trim()
-  .min(1, messages.privateLinkRequired)
+  .min(1, specTexts.privateLinkRequired)
   .regex(privateLinkCodePattern, privateLinkTexts.codeInvalid);
 
 /** SPEC §5 duration: Hours 1-23, Days 1-7, Weeks 1-4. The server turns it into linkExpiresAt. */
 export const expiryDuration = z
   .object(
     {
-      unit: z.enum(expiryUnits, { error: messages.privateLinkDurationRequired }),
-      amount: z.coerce.number({ error: messages.privateLinkDurationRequired }).int(privateLinkTexts.durationInvalid),
+      unit: z.enum(expiryUnits, { error: specTexts.privateLinkDurationRequired }),
+      amount: z.coerce.number({ error: specTexts.privateLinkDurationRequired }).int(privateLinkTexts.durationInvalid),
     },
-    { error: messages.privateLinkDurationRequired },
+    { error: specTexts.privateLinkDurationRequired },
   )
   .refine((d) => d.amount >= limits.expiry[d.unit].min && d.amount <= limits.expiry[d.unit].max, {
     message: privateLinkTexts.durationInvalid,

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { limits } from './limits.ts';
 import { isWebLink, linkInvalid } from './links.ts';
 import { boolQuery, pagingSchema, sortSchema } from './lists.ts';
-import { messages } from './messages.ts';
 import { directorySortSchema } from './search.ts';
+import { specTexts } from './spec-texts.ts';
 import { safeText } from './text.ts';
 
 // SPEC §5: tags, disclaimers and specifications ignore duplicates and empties; tags are lowercased.
@@ -31,12 +31,12 @@ const optionalNumber = (max: number, int = false) =>
   );
 
 const productFields = {
-  category: requiredText(messages.productCategoryRequired, 80),
-  productName: requiredText(messages.productNameRequired, 200),
-  description: requiredText(messages.productDescriptionRequired, 10_000),
+  category: requiredText(specTexts.productCategoryRequired, 80),
+  productName: requiredText(specTexts.productNameRequired, 200),
+  description: requiredText(specTexts.productDescriptionRequired, 10_000),
   itemNo: text(80).transform((s) => s.trim()),
   /** File names of new images (create) or, on update, existing image urls to keep plus new file names. */
-  images: z.array(text(500).pipe(z.string().trim().min(1))).max(limits.maxProductImages, messages.imagesMax(limits.maxProductImages)),
+  images: z.array(text(500).pipe(z.string().trim().min(1))).max(limits.maxProductImages, specTexts.imagesMax(limits.maxProductImages)),
   specifications: cleanList(false),
   disclaimers: cleanList(false),
   tags: cleanList(true),

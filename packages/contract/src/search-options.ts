@@ -20,7 +20,7 @@ export type SearchFilter = (typeof searchFilters)[number];
 export const searchCountCap = 1000;
 
 /** Texts of this domain that SPEC does not give. */
-export const searchMessages = {
+export const searchTexts = {
   termRequired: 'Enter something to search',
   termTooLong: 'Search text is too long',
   results: (count: number, term: string, capped = false) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
 import { pagingSchema } from './lists.ts';
-import { relevanceSort, searchFilters, searchMessages, searchSortOptions, searchSuggestionsMax, searchTermMax } from './search-options.ts';
+import { relevanceSort, searchFilters, searchSortOptions, searchSuggestionsMax, searchTermMax, searchTexts } from './search-options.ts';
 import { safeText } from './text.ts';
 
 // SPEC §7 GET /public/user/search and the nav box's suggestions call.
@@ -10,10 +10,10 @@ import { safeText } from './text.ts';
 export const directorySortSchema = z.enum(searchSortOptions).optional();
 
 // SPEC §5: search runs only with a non-empty term. Control characters are dropped (safeText).
-const term = safeText({ error: searchMessages.termRequired })
+const term = safeText({ error: searchTexts.termRequired })
   .trim()
-  .min(1, searchMessages.termRequired)
-  .max(searchTermMax, searchMessages.termTooLong);
+  .min(1, searchTexts.termRequired)
+  .max(searchTermMax, searchTexts.termTooLong);
 
 const businessName = safeText().max(100).trim().toLowerCase().optional();
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { limits } from './limits.ts';
 import { isWebLink, linkInvalid } from './links.ts';
 import { boolQuery, pagingSchema } from './lists.ts';
-import { messages } from './messages.ts';
 import { preSignedUrl } from './products.ts';
+import { specTexts } from './spec-texts.ts';
 import { safeText } from './text.ts';
 import { templates, themes } from './themes.ts';
 
@@ -110,7 +110,7 @@ const optionalText = (max: number) => anyText(max).optional();
 const imageList = (max: number) =>
   z
     .array(safeText().trim().max(500))
-    .max(max, messages.imagesMax(max))
+    .max(max, specTexts.imagesMax(max))
     .transform((list) => list.filter(Boolean))
     .optional();
 
@@ -145,11 +145,11 @@ export type UpdateDetailsBody = z.output<typeof updateDetailsBody>;
 
 /** SPEC §5 Profile save, in order: email, address, contact required, contact exactly 10; then link and email shape. */
 export function profileDetailsError(v: Pick<UpdateDetailsBody, 'email' | 'address' | 'phoneNo' | SocialLinkKey>): string | null {
-  if (!v.email.trim()) return messages.profileEmailRequired;
-  if (!v.address.trim()) return messages.profileAddressRequired;
-  if (!v.phoneNo.trim()) return messages.profileContactRequired;
-  if (v.phoneNo.trim().length !== limits.phoneLength || !/^\d+$/.test(v.phoneNo.trim())) return messages.profileContactInvalid;
-  if (!z.email().safeParse(v.email.trim()).success) return messages.contactEmailInvalid;
+  if (!v.email.trim()) return specTexts.profileEmailRequired;
+  if (!v.address.trim()) return specTexts.profileAddressRequired;
+  if (!v.phoneNo.trim()) return specTexts.profileContactRequired;
+  if (v.phoneNo.trim().length !== limits.phoneLength || !/^\d+$/.test(v.phoneNo.trim())) return specTexts.profileContactInvalid;
+  if (!z.email().safeParse(v.email.trim()).success) return specTexts.contactEmailInvalid;
   for (const { key, label } of socialLinkFields) {
     const link = (v[key] ?? '').trim();
     if (link && !isWebLink(link)) return linkInvalid(label);
@@ -176,7 +176,7 @@ export const setFcmtBody = z.object({ token: safeText().max(4000).default('') })
 export type SetFcmtBody = z.infer<typeof setFcmtBody>;
 
 // Our own wording for the owner's profile calls (SPEC does not spell these out).
-export const userMessages = {
+export const profileTexts = {
   detailsUpdated: 'Profile updated',
   emailTaken: 'This email already belongs to another business',
   pushSaved: 'Notifications enabled',

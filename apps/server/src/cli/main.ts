@@ -5,9 +5,8 @@ import { openBlobStore } from '../blobs/open-blob-store.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
 import { AppError } from '../http/app-error.ts';
-import { idleMailDelivery } from '../modules/mail/mail-delivery.ts';
+import { createBusiness } from '../modules/businesses/businesses.service.ts';
 import { createPlatformAdmin } from '../modules/platform/platform-auth.service.ts';
-import { createBusiness } from '../modules/users/users.service.ts';
 import { seedDemo } from './seed-demo.ts';
 import { setDomain } from './set-domain.ts';
 
@@ -43,7 +42,6 @@ async function main() {
     db: database.db,
     blobs: await openBlobStore(config.blobStore),
     log: pino({ level: 'warn' }),
-    mail: idleMailDelivery,
   };
   try {
     if (command === 'create-business') {

@@ -4,8 +4,8 @@ import type { AppContext } from '../app-context.ts';
 import { businesses } from '../db/schema/businesses.ts';
 import { catalogueProducts, catalogues } from '../db/schema/catalogues.ts';
 import { products } from '../db/schema/products.ts';
+import { createBusiness } from '../modules/businesses/businesses.service.ts';
 import { storeImage } from '../modules/media/media.service.ts';
-import { createBusiness } from '../modules/users/users.service.ts';
 import { demoImage } from './demo-images.ts';
 
 // Demo data for `npm start` on an empty database and `npm run cli -- seed-demo`.

@@ -1,4 +1,4 @@
-import { serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
 
 // The one error type. `status` is the HTTP status; `message` is what the user sees.
 export class AppError extends Error {
@@ -14,13 +14,13 @@ export class AppError extends Error {
   static badRequest(message: string) {
     return new AppError(400, message);
   }
-  static unauthorised(message: string = serverMessages.unauthorised) {
+  static unauthorised(message: string = serverTexts.unauthorised) {
     return new AppError(401, message);
   }
   static forbidden(message: string) {
     return new AppError(403, message);
   }
-  static notFound(message: string = serverMessages.notFound) {
+  static notFound(message: string = serverTexts.notFound) {
     return new AppError(404, message);
   }
   static conflict(message: string) {

@@ -1,4 +1,4 @@
-import { serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
@@ -20,10 +20,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.status(status).send(fail(status, err.message));
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(fail(500, serverMessages.internal));
+    return reply.status(500).send(fail(500, serverTexts.internal));
   });
 
   app.setNotFoundHandler((_request, reply) => {
-    reply.status(404).send(fail(404, serverMessages.notFound));
+    reply.status(404).send(fail(404, serverTexts.notFound));
   });
 }

@@ -1,6 +1,7 @@
 import { encodePassword } from '@stashblog/contract/auth';
-import { messages, serverMessages } from '@stashblog/contract/messages';
 import { platformTexts } from '@stashblog/contract/platform';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -43,7 +44,7 @@ describe('session tokens as callers send them', () => {
     for (const authorization of ['Bearer ', '   ', `bearer ${token}`]) {
       const res = await app.inject({ method: 'GET', url: '/api/auth/user/fetch', headers: { authorization } });
       expect(res.statusCode, JSON.stringify(authorization)).toBe(401);
-      expect(res.json().error).toBe(serverMessages.unauthorised);
+      expect(res.json().error).toBe(serverTexts.unauthorised);
     }
   });
 
@@ -68,7 +69,7 @@ describe('session tokens as callers send them', () => {
       .where(eq(platformSessions.tokenHash, hashToken(token)));
     const res = await app.inject({ method: 'PUT', url: '/api/platform/users/block', headers: { authorization: token } });
     expect(res.statusCode, res.body).toBe(401);
-    expect(res.json().error).toBe(messages.tokenExpired);
+    expect(res.json().error).toBe(specTexts.tokenExpired);
   });
 });
 

@@ -1,5 +1,5 @@
-import { messages } from '@stashblog/contract/messages';
 import { platformTexts } from '@stashblog/contract/platform';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { resolveSession } from '../modules/auth/auth.service.ts';
@@ -61,7 +61,7 @@ function platformGuard(ctx: AppContext): onRequestHookHandler {
     const token = readToken(request);
     if (!token) throw AppError.forbidden(platformTexts.forbidden);
     const actor = await resolvePlatformSession(ctx, token);
-    if (actor === 'expired') throw AppError.unauthorised(messages.tokenExpired);
+    if (actor === 'expired') throw AppError.unauthorised(specTexts.tokenExpired);
     if (!actor) throw AppError.forbidden(platformTexts.forbidden);
     request.platformAdmin = actor;
   };

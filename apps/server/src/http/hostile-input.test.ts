@@ -3,8 +3,8 @@ import { encodePassword } from '@stashblog/contract/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createSession } from '../modules/auth/auth.service.ts';
+import { createBusiness } from '../modules/businesses/businesses.service.ts';
 import { insertProducts } from '../modules/catalogues/test-products.ts';
-import { createBusiness } from '../modules/users/users.service.ts';
 import { badHostText, badRequestText, hostileUrl, stripNul, validHost } from './hostile-input.ts';
 
 let app: TestApp;

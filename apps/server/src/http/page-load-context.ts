@@ -5,6 +5,7 @@ import {
   fetchPublicCatalogueProducts,
   fetchPublicCatalogues,
 } from '../modules/catalogues/public-catalogues.service.ts';
+import { fetchAllUsers } from '../modules/directory/directory.service.ts';
 import { deviceFromCookies } from '../modules/private-links/device-cookie.ts';
 import {
   fetchDirectoryProducts,
@@ -13,7 +14,7 @@ import {
   fetchPublicProducts,
 } from '../modules/products/products.service.ts';
 import { searchItems } from '../modules/search/search.service.ts';
-import { fetchAboutUs, fetchAllUsers, fetchCategories, fetchHome, fetchPublicProfile } from '../modules/users/users.service.ts';
+import { fetchAboutUs, fetchCategories, fetchHome, fetchPublicProfile } from '../modules/storefront/storefront.service.ts';
 import { AppError } from './app-error.ts';
 import type { Tenant } from './tenant.ts';
 

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { startContentVersions } from '../db/content-versions.ts';
 import { products } from '../db/schema/products.ts';
 import { createSession } from '../modules/auth/auth.service.ts';
-import { createBusiness } from '../modules/users/users.service.ts';
+import { createBusiness } from '../modules/businesses/businesses.service.ts';
 import { createPublicCache, nonceCacheControl, publicCacheControl } from './public-cache.ts';
 
 // The public cache (decision 014): what a visitor sees follows every write at once on this node

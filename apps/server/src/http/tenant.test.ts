@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { setDomain } from '../cli/set-domain.ts';
 import { startContentVersions } from '../db/content-versions.ts';
 import { domainClaims } from '../db/schema/domains.ts';
-import { updateBusiness } from '../modules/users/users.fixtures.ts';
+import { updateBusiness } from '../modules/storefront/storefront.fixtures.ts';
 import { registerTenant } from './tenant.ts';
 
 let app: TestApp;

@@ -2,8 +2,8 @@ import { challengePath } from '@stashblog/contract/domains';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import type { ContentVersions } from '../db/content-versions.ts';
+import { findBusinessByHost, findPublicBusiness, type TenantRow } from '../modules/businesses/businesses.service.ts';
 import { permanentRedirectAfterMs, routedDomainSince } from '../modules/domains/domains.service.ts';
-import { findBusinessByHost, findPublicBusiness, type TenantRow } from '../modules/users/users.service.ts';
 
 /** Whose storefront a page request is for; null on the marketing site (SPEC §2). */
 export type Tenant = { businessName: string; onOwnDomain: boolean };

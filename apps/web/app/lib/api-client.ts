@@ -1,6 +1,6 @@
 import type { Envelope } from '@stashblog/contract/envelope';
-import { messages } from '@stashblog/contract/messages';
 import { apiBase } from '@stashblog/contract/paths';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { toast } from '../ui/toasts';
 import { clearSession, getToken } from './session';
 
@@ -23,7 +23,7 @@ function queryString(args: Args): string {
 
 /** SPEC §8: an expired session clears storage and goes to /signIn. */
 function handleExpired(result: ApiResult<unknown>) {
-  if (result.error !== messages.tokenExpired) return;
+  if (result.error !== specTexts.tokenExpired) return;
   clearSession();
   if (typeof window !== 'undefined') window.location.assign('/signIn');
 }
@@ -63,7 +63,7 @@ export function isOk<T>(result: ApiResult<T>): result is Envelope<T> {
 /** SPEC §8: any failure shows the error field (or message) as a red toast; 'Some Error Occurred!' is never shown. */
 export function toastFailure(result: ApiResult<unknown>, kind: 'error' | 'warning' = 'error') {
   const text = result.error || result.message;
-  if (!text || text === messages.ignoredError) return;
+  if (!text || text === specTexts.ignoredError) return;
   toast[kind](text);
 }
 

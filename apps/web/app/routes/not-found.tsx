@@ -1,4 +1,4 @@
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { data } from 'react-router';
 import { NotFound } from '../ui/not-found';
 
@@ -6,7 +6,7 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta = () => [{ title: messages.notFoundTitle }, { name: 'robots', content: 'noindex' }];
+export const meta = () => [{ title: specTexts.notFoundTitle }, { name: 'robots', content: 'noindex' }];
 
 export default function NotFoundPage() {
   return <NotFound />;

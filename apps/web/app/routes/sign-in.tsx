@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { encodePassword, type LogInBody, logInBody } from '@stashblog/contract/auth';
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -10,7 +10,7 @@ import { getToken, setToken } from '../lib/session';
 import { Field } from '../ui/field';
 import { toast } from '../ui/toasts';
 
-export const meta = () => [{ title: 'Sign In | StashBlog' }, { name: 'description', content: messages.defaultDescription }];
+export const meta = () => [{ title: 'Sign In | StashBlog' }, { name: 'description', content: specTexts.defaultDescription }];
 
 const dashboard = '/userAdmin/dashboard';
 
@@ -77,12 +77,12 @@ function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     const result = await api<{ authorization: string }>('POST', '/auth/user/logIn', { email, password: encodePassword(password) });
     if (isOk(result) && result.payload?.authorization) {
       setToken(result.payload.authorization);
-      toast.success(messages.signedIn);
+      toast.success(specTexts.signedIn);
       onSignedIn();
       return;
     }
     const text = result.error || result.message;
-    if (text && text !== messages.ignoredError) toast.warning(text);
+    if (text && text !== specTexts.ignoredError) toast.warning(text);
   });
 
   return (

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 // speed trick, kept by decision 041 (+23.8 KB gzip on every public page without it). Fails when a
 // public page's first files take zod or sonner in: a value imported from a contract schema module
 // instead of its zod-free twin (sort-options, search-options, private-link-texts, forum-texts,
-// anti-spam, messages, limits, paths, ids, themes), or sonner outside ui/toasts.tsx.
+// anti-spam, spec-texts, limits, paths, ids, themes), or sonner outside ui/toasts.tsx.
 
 const webBuild = path.resolve(import.meta.dirname, '../../build');
 const serverFile = path.join(webBuild, 'server/index.js');

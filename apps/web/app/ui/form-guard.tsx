@@ -1,7 +1,7 @@
 import {
   type AntiSpamInput,
   antiSpam,
-  antiSpamMessages,
+  antiSpamTexts,
   type FormChallenge,
   formChallengePath,
   type PublicForm,
@@ -106,7 +106,7 @@ export function useFormGuard(form: PublicForm) {
     async <T,>(post: (fields: AntiSpamInput) => Promise<ApiResult<T>>): Promise<ApiResult<T>> => {
       await ready();
       const first = await post(values());
-      if (first.code !== 400 || first.error !== antiSpamMessages.tooFast) return first;
+      if (first.code !== 400 || first.error !== antiSpamTexts.tooFast) return first;
       // Refused challenge (expired while the computer slept, or the server's SECRET changed): once more with a fresh one.
       held.current = null;
       await ready();

@@ -62,7 +62,7 @@ type Pending = { text: string; options: ConfirmOptions; resolve: (ok: boolean) =
 
 /**
  * Confirm and dual-action dialogs: `const [confirm, dialog] = useConfirm()`, render `dialog`, then
- * `await confirm(messages.confirmDelete(name))` is true on Yes (labels can be renamed per use).
+ * `await confirm(specTexts.confirmDelete(name))` is true on Yes (labels can be renamed per use).
  */
 export function useConfirm(): [(text: string, options?: ConfirmOptions) => Promise<boolean>, React.ReactNode] {
   const [pending, setPending] = useState<Pending | null>(null);

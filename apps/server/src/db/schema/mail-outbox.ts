@@ -2,8 +2,8 @@ import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 
 // Default mail transport: every mail is stored here (and logged); with SMTP_URL it is also sent.
 // `transport` is decided when the mail is queued: 'outbox' (stored and logged only) or 'smtp'
-// (sent by the delivery loop; retried with back-off until `sentAt` is set, so a mail server that
-// is down loses nothing).
+// (a `mail:send` job added in the same transaction sends it, retried with back-off, decision 038:
+// `sentAt` once the server took it, `failedAt` once the job gave up; `attempts`/`lastError` meanwhile).
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -19,8 +19,8 @@ export const mailOutbox = pgTable(
       .default('outbox'),
     replyTo: text('reply_to'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_created_idx').on(t.createdAt), index('mail_outbox_due_idx').on(t.transport, t.sentAt, t.nextAttemptAt)],
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
 );

@@ -2,7 +2,8 @@ import { foreignKey, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core
 import { products } from './products.ts';
 
 // Each product as the public API writes it, kept by PostgreSQL itself (decision 032): statement
-// triggers on `products` (migration 0013_product_json) write `stash_product_json(row)` for every row an
+// triggers on `products` (migration 0013_product_json) write `stash_product_json(row)`, a function
+// generated from the contract (modules/products/product-json.ts, decision 042), for every row an
 // INSERT or UPDATE touches, in the writer's own transaction, so no write path can leave it stale; a
 // deleted product's row goes with it (foreign key). `body` is the product's JSON object from its third
 // key on (`"productName":…}`): the storefront list splices `{"_id":…,"businessName":…,` before it at

@@ -7,7 +7,7 @@ import {
   resetPasswordBody,
 } from '@stashblog/contract/auth';
 import { envelopeSchema } from '@stashblog/contract/envelope';
-import { serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,7 +27,7 @@ export const accountLimits = {
   linksPerClient: { max: 30, timeWindow: '10 minutes' },
 } as const;
 
-const tooMany = () => AppError.tooMany(serverMessages.tooManyAttempts);
+const tooMany = () => AppError.tooMany(serverTexts.tooManyAttempts);
 
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -57,7 +57,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, body: passwordResetLinkBody, response: { 200: envelopeSchema(z.null()) } }, config: { rateLimit: perClient } },
       async (request) => {
         await checkPasswordReset(ctx, request.body);
-        return ok(null, serverMessages.fetched);
+        return ok(null, serverTexts.fetched);
       },
     );
 

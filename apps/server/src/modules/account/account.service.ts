@@ -8,8 +8,8 @@ import {
   passwordMinLength,
   passwordResetTtlMinutes,
 } from '@stashblog/contract/auth';
-import { messages } from '@stashblog/contract/messages';
-import { userMessages } from '@stashblog/contract/users';
+import { specTexts } from '@stashblog/contract/spec-texts';
+import { profileTexts } from '@stashblog/contract/users';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -24,7 +24,7 @@ import { queueMail } from '../mail/mail.service.ts';
 // sign-in email. Each link carries a random token; only its hash is stored (account_tokens), like
 // sessions. A link is spent by setting used_at, in the same transaction as what it changes.
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'log' | 'mail'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'log'>;
 type Purpose = 'password-reset' | 'email-change';
 type TokenRow = typeof accountTokens.$inferSelect;
 
@@ -96,7 +96,7 @@ export async function requestPasswordReset(ctx: Ctx, { email, addressAllowed }: 
       .where(lowerEmail(email))
       .limit(1);
     if (!b || !addressAllowed) return;
-    const queued = await ctx.db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       // One account's requests are counted one at a time.
       await tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, b.id)).for('update');
       const [{ recent }] = await tx
@@ -127,7 +127,6 @@ export async function requestPasswordReset(ctx: Ctx, { email, addressAllowed }: 
       });
       return true;
     });
-    if (queued) ctx.mail.kick();
   } finally {
     const wait = resetAnswerFloorMs - (Date.now() - started);
     if (wait > 0) await sleep(wait);
@@ -148,7 +147,7 @@ export async function resetPassword(ctx: Ctx, { token, newPassword }: { token: s
   const next = decodePassword(newPassword)?.trim();
   // The link first: a spent or unknown link is refused before any password work.
   usable(await findToken(ctx.db, 'password-reset', token), token, resetProblems);
-  if (!next) throw AppError.badRequest(messages.newPasswordRequired);
+  if (!next) throw AppError.badRequest(specTexts.newPasswordRequired);
   if ([...next].length < passwordMinLength) throw AppError.badRequest(authTexts.passwordTooShort);
   const passwordHash = await hashPassword(next);
   await ctx.db.transaction(async (tx) => {
@@ -197,7 +196,7 @@ export async function assertEmailFree(tx: Transaction, { businessId, email }: { 
     .from(businesses)
     .where(and(lowerEmail(email), sql`${businesses.id} <> ${businessId}`))
     .limit(1);
-  if (taken) throw AppError.conflict(userMessages.emailTaken);
+  if (taken) throw AppError.conflict(profileTexts.emailTaken);
 }
 
 /**

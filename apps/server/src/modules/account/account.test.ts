@@ -1,7 +1,8 @@
 import { accountTexts, encodePassword, passwordResetTtlMinutes } from '@stashblog/contract/auth';
-import { messages, serverMessages } from '@stashblog/contract/messages';
 import { onboardingTexts } from '@stashblog/contract/onboarding';
-import { userMessages } from '@stashblog/contract/users';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
+import { profileTexts } from '@stashblog/contract/users';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort, startSmtpSink } from '../../../test/smtp-sink.ts';
@@ -9,7 +10,9 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { mailOutbox } from '../../db/schema/mail-outbox.ts';
 import { accountTokens } from '../../db/schema/sessions.ts';
-import { createBusiness } from '../users/users.service.ts';
+import { addJob } from '../../jobs/queue.ts';
+import { runDueJobs } from '../../jobs/worker.ts';
+import { createBusiness } from '../businesses/businesses.service.ts';
 import { accountLimits } from './account.routes.ts';
 import { resetMailsPerAccountPerHour } from './account.service.ts';
 
@@ -106,7 +109,7 @@ describe('changing the sign-in email (profile updateDetails)', () => {
     const victim = await app.owner('email-victim');
     const asked = await updateDetails(o.token, { ...profile, email: victim.email.toUpperCase(), password: encodePassword(password) });
     expect(asked.statusCode).toBe(409);
-    expect(asked.json().error).toBe(userMessages.emailTaken);
+    expect(asked.json().error).toBe(profileTexts.emailTaken);
     expect(await mailsTo(victim.email)).toHaveLength(0);
 
     // free when asked, taken by a new business before the link is opened
@@ -116,7 +119,7 @@ describe('changing the sign-in email (profile updateDetails)', () => {
     await createBusiness(app.ctx, { businessName: 'email-latecomer', name: 'Late', email: 'contested@example.test', password });
     const confirmed = await post('confirmEmail', { token }, { authorization: o.token });
     expect(confirmed.statusCode).toBe(409);
-    expect(confirmed.json().error).toBe(userMessages.emailTaken);
+    expect(confirmed.json().error).toBe(profileTexts.emailTaken);
     expect((await details(o.token)).email).toBe(o.email);
   });
 
@@ -170,7 +173,7 @@ describe('changing the sign-in email (profile updateDetails)', () => {
     });
     const answers = await sent;
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    expect(answers.find((r) => r.statusCode === 409)?.json().error).toBe(userMessages.emailTaken);
+    expect(answers.find((r) => r.statusCode === 409)?.json().error).toBe(profileTexts.emailTaken);
     const owners = await app.ctx.db.select({ id: businesses.id }).from(businesses).where(sql`lower(${businesses.email}) = ${wanted}`);
     expect(owners).toHaveLength(1);
   });
@@ -239,7 +242,7 @@ describe('forgot password', () => {
     const short = await post('resetPassword', { token, newPassword: encodePassword('short') });
     expect(short.json().error).toBe('Password must be at least 8 characters');
     const blank = await post('resetPassword', { token, newPassword: encodePassword('   ') });
-    expect(blank.json().error).toBe(messages.newPasswordRequired);
+    expect(blank.json().error).toBe(specTexts.newPasswordRequired);
 
     const res = await post('resetPassword', { token, newPassword: encodePassword('  brand-new-pass  ') });
     expect(res.statusCode, res.body).toBe(201);
@@ -297,7 +300,7 @@ describe('forgot password', () => {
     expect(seven.json().error).toBe('Password must be at least 8 characters');
     const garbled = await post('resetPassword', { token, newPassword: '%%% not base64 %%%' });
     expect(garbled.statusCode).toBe(400);
-    expect(garbled.json().error).toBe(messages.newPasswordRequired);
+    expect(garbled.json().error).toBe(specTexts.newPasswordRequired);
     expect((await post('checkPasswordReset', { token })).statusCode).toBe(200);
     // sent as a script would, spaces and all: the password is the 8 characters between them, as at sign-in
     const eight = await post('resetPassword', { token, newPassword: Buffer.from('  eight-8!  ').toString('base64') });
@@ -359,7 +362,7 @@ describe('forgot password', () => {
     }
     const res = await post('requestPasswordReset', { email: 'flood-last@example.test' }, {}, client);
     expect(res.statusCode).toBe(429);
-    expect(res.json().error).toBe(serverMessages.tooManyAttempts);
+    expect(res.json().error).toBe(serverTexts.tooManyAttempts);
   });
 });
 
@@ -408,14 +411,14 @@ describe('mails with SMTP_URL', () => {
   beforeAll(async () => {
     const port = await freePort();
     sink = await startSmtpSink(port);
-    // Retries an hour apart: a mail that arrives came from the request itself, not from a retry round.
-    smtpApp = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, mailRetryMs: 3_600_000 });
+    // A real job worker, as on a node: the mail's job is taken when the request's transaction commits.
+    smtpApp = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, jobsWorker: true });
   });
   afterAll(async () => {
     await sink.close();
   });
 
-  it('sends the reset mail at once, not at the next delivery round', async () => {
+  it('sends the reset mail at once, not at the next poll of the queue', async () => {
     const o = await smtpApp.owner('reset-smtp');
     const res = await smtpApp.inject({
       method: 'POST',
@@ -441,5 +444,26 @@ describe('account tokens', () => {
       .where(and(eq(accountTokens.businessId, o.businessId), eq(accountTokens.purpose, 'password-reset')));
     expect(rows).toHaveLength(1);
     expect(rows[0].tokenHash).not.toContain(token);
+  });
+
+  it('the daily sweep drops tokens expired over a day ago and keeps the rest', async () => {
+    const o = await app.owner('token-sweep');
+    const day = 24 * 3600_000;
+    const token = (tokenHash: string, expiresInMs: number) => ({
+      tokenHash,
+      businessId: o.businessId,
+      purpose: 'password-reset' as const,
+      expiresAt: new Date(Date.now() + expiresInMs),
+    });
+    await app.ctx.db
+      .insert(accountTokens)
+      .values([token('sweep-old', -2 * day), token('sweep-recent', -3600_000), token('sweep-live', 3600_000)]);
+    await addJob(app.ctx.db, 'account:sweep-tokens', {});
+    await runDueJobs(app.ctx);
+    const left = await app.ctx.db
+      .select({ tokenHash: accountTokens.tokenHash })
+      .from(accountTokens)
+      .where(eq(accountTokens.businessId, o.businessId));
+    expect(left.map((r) => r.tokenHash).sort()).toEqual(['sweep-live', 'sweep-recent']);
   });
 });

@@ -1,4 +1,4 @@
-import { antiSpamMessages, formChallengePath, type PublicForm } from '@stashblog/contract/anti-spam';
+import { antiSpamTexts, formChallengePath, type PublicForm } from '@stashblog/contract/anti-spam';
 import { formChallengePayload, formChallengeQuery } from '@stashblog/contract/anti-spam-fields';
 import { envelopeSchema } from '@stashblog/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,7 +24,7 @@ export function perClientRateLimit(ctx: AppContext, form: PublicForm) {
     onExceeded: () => {
       countRejection(ctx, { form, reason: 'rate-limit' }).catch((err) => ctx.log.warn({ err }, 'could not count a refused submission'));
     },
-    errorResponseBuilder: () => AppError.tooMany(antiSpamMessages.rateLimited),
+    errorResponseBuilder: () => AppError.tooMany(antiSpamTexts.rateLimited),
   };
 }
 
@@ -35,7 +35,7 @@ export function antiSpamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { tags: ['anti-spam'], querystring: formChallengeQuery, response: { 200: envelopeSchema(formChallengePayload) } },
         config: {
-          rateLimit: { ...publicFormLimits.challenges, errorResponseBuilder: () => AppError.tooMany(antiSpamMessages.rateLimited) },
+          rateLimit: { ...publicFormLimits.challenges, errorResponseBuilder: () => AppError.tooMany(antiSpamTexts.rateLimited) },
         },
       },
       async (request, reply) => {

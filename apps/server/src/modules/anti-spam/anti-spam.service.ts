@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type AntiSpamInput, antiSpam, antiSpamMessages, type FormChallenge, type PublicForm } from '@stashblog/contract/anti-spam';
+import { type AntiSpamInput, antiSpam, antiSpamTexts, type FormChallenge, type PublicForm } from '@stashblog/contract/anti-spam';
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
@@ -87,12 +87,12 @@ export async function checkSubmission(
 ) {
   if (input.website.trim() !== '') {
     await countRejection(ctx, { form, reason: 'honeypot' });
-    throw AppError.badRequest(antiSpamMessages.honeypot);
+    throw AppError.badRequest(antiSpamTexts.honeypot);
   }
   const verdict = verifyChallenge(ctx.config, { form, token: input.challenge, now });
   if (verdict !== 'ok') {
     await countRejection(ctx, { form, reason: verdict });
-    throw AppError.badRequest(antiSpamMessages.tooFast);
+    throw AppError.badRequest(antiSpamTexts.tooFast);
   }
 }
 
@@ -156,6 +156,6 @@ export async function acceptSubmission(
   } catch (e) {
     if (!(e instanceof BusinessFull)) throw e;
     await countRejection(ctx, { form, reason: 'business-rate-limit' });
-    throw AppError.tooMany(antiSpamMessages.businessRateLimited, e.retryAfterSeconds);
+    throw AppError.tooMany(antiSpamTexts.businessRateLimited, e.retryAfterSeconds);
   }
 }

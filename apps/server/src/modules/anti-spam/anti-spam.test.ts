@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { antiSpam, antiSpamMessages, type publicForms } from '@stashblog/contract/anti-spam';
+import { antiSpam, antiSpamTexts, type publicForms } from '@stashblog/contract/anti-spam';
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -106,7 +106,7 @@ describe('GET /api/public/forms/challenge', () => {
     const body = { ...enquiry('challenge-shop', productId), ...human('product-lead', { challenge }) };
     const early = await send(body, '10.30.0.1');
     expect(early.statusCode).toBe(400);
-    expect(early.json().error).toBe(antiSpamMessages.tooFast);
+    expect(early.json().error).toBe(antiSpamTexts.tooFast);
     await new Promise((r) => setTimeout(r, minFillMs + 50));
     const onTime = await send(body, '10.30.0.1');
     expect(onTime.statusCode).toBe(201);
@@ -117,7 +117,7 @@ describe('GET /api/public/forms/challenge', () => {
     for (const url of ['/api/public/forms/challenge?form=admin', '/api/public/forms/challenge']) {
       const res = await app.inject({ method: 'GET', url, remoteAddress: '10.30.0.2' });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toBe(antiSpamMessages.unknownForm);
+      expect(res.json().error).toBe(antiSpamTexts.unknownForm);
     }
   });
 });
@@ -142,7 +142,7 @@ describe('a submission with a forged, expired, too young or missing challenge', 
     for (const [reason, fields] of cases) {
       const res = await send({ ...base, ...human('product-lead'), challenge: undefined, ...fields }, '10.31.0.1');
       expect(res.statusCode, reason).toBe(400);
-      expect(res.json().error, reason).toBe(antiSpamMessages.tooFast);
+      expect(res.json().error, reason).toBe(antiSpamTexts.tooFast);
     }
     expect(await stored(shop.businessId)).toEqual(before);
     expect(await rejectionCounts(app.ctx, 'product-lead')).toEqual({
@@ -168,7 +168,7 @@ describe('a submission with a forged, expired, too young or missing challenge', 
         '10.31.1.1',
       );
       expect(res.statusCode, issuedAt).toBe(400);
-      expect(res.json().error, issuedAt).toBe(antiSpamMessages.tooFast);
+      expect(res.json().error, issuedAt).toBe(antiSpamTexts.tooFast);
     }
     expect(await stored(shop.businessId)).toEqual(before);
     expect((await rejectionCounts(app.ctx, 'product-lead'))['forged-challenge']).toBe((counted['forged-challenge'] ?? 0) + notTimes.length);
@@ -225,7 +225,7 @@ describe('the per-business cap counts accepted submissions only', () => {
       expect((await go({ ...base, ...human('product-lead') }, `10.43.${Math.floor(i / 5)}.1`)).statusCode).toBe(201);
     const over = await go({ ...base, ...human('product-lead') }, '10.44.0.1');
     expect(over.statusCode).toBe(429);
-    expect(over.json().error).toBe(antiSpamMessages.businessRateLimited);
+    expect(over.json().error).toBe(antiSpamTexts.businessRateLimited);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(businessCap.windowSeconds);
     expect((await stored(flooded.businessId)).leads).toBe(businessCap.max);
@@ -278,7 +278,7 @@ describe('what the cap and the honeypot leave alone', () => {
       },
       remoteAddress: '10.51.0.1',
     });
-    expect(res.json().error).toBe(antiSpamMessages.honeypot);
+    expect(res.json().error).toBe(antiSpamTexts.honeypot);
     expect(await rejectionCounts(app.ctx, 'forum')).toEqual({ ...before, honeypot: (before.honeypot ?? 0) + 1 });
     expect(await rejectionCounts(app.ctx, 'support')).toEqual({});
   });

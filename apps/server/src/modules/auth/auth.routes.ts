@@ -1,6 +1,6 @@
 import { changePasswordBody, logInBody, sessionUser } from '@stashblog/contract/auth';
 import { envelopeSchema } from '@stashblog/contract/envelope';
-import { serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -22,18 +22,18 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/auth/user/fetch',
       { schema: { tags: ['auth'], response: { 200: envelopeSchema(z.object({ user: sessionUser })) } } },
-      async (request) => ok({ user: await fetchUser(ctx, { businessId: ownerOf(request).businessId }) }, serverMessages.fetched),
+      async (request) => ok({ user: await fetchUser(ctx, { businessId: ownerOf(request).businessId }) }, serverTexts.fetched),
     );
 
     app.put('/api/auth/user/logOut', { schema: { tags: ['auth'] } }, async (request) => {
       await logOut(ctx, { tokenHash: ownerOf(request).tokenHash });
-      return ok(null, serverMessages.loggedOut);
+      return ok(null, serverTexts.loggedOut);
     });
 
     app.put('/api/userAdmin/user/changePassword', { schema: { tags: ['auth'], body: changePasswordBody } }, async (request) => {
       const owner = ownerOf(request);
       await changePassword(ctx, { ...owner, ...request.body });
-      return ok(null, serverMessages.passwordChanged);
+      return ok(null, serverTexts.passwordChanged);
     });
   };
 }

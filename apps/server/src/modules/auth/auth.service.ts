@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { authTexts, decodePassword, type LogInBody, passwordMinLength, type SessionUser } from '@stashblog/contract/auth';
-import { messages, serverMessages } from '@stashblog/contract/messages';
 import { onboardingTexts } from '@stashblog/contract/onboarding';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Transaction } from '../../db/client.ts';
@@ -76,10 +77,10 @@ export async function logIn(ctx: AppContext, { input, ip }: { input: LogInBody; 
   const accountKey = `acct:${email}|${ip}`;
   const ipKey = `ip:${ip}`;
   if ((await failureCount(ctx, accountKey)) >= MAX_PER_ACCOUNT_IP || (await failureCount(ctx, ipKey)) >= MAX_PER_IP) {
-    throw AppError.tooMany(serverMessages.tooManyAttempts);
+    throw AppError.tooMany(serverTexts.tooManyAttempts);
   }
   const password = decodePassword(input.password)?.trim();
-  if (!password) throw AppError.badRequest(messages.signInPasswordRequired);
+  if (!password) throw AppError.badRequest(specTexts.signInPasswordRequired);
   const [business] = await ctx.db
     .select({ id: businesses.id, passwordHash: businesses.passwordHash })
     .from(businesses)
@@ -89,7 +90,7 @@ export async function logIn(ctx: AppContext, { input, ip }: { input: LogInBody; 
   if (!business || !valid) {
     await recordFailure(ctx, accountKey);
     await recordFailure(ctx, ipKey);
-    throw AppError.unauthorised(serverMessages.invalidCredentials);
+    throw AppError.unauthorised(serverTexts.invalidCredentials);
   }
   await ctx.db.delete(loginFailures).where(eq(loginFailures.key, accountKey));
   // A self-signed-up business signs in only after verifying its email (modules/onboarding).
@@ -121,7 +122,7 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Ow
     .innerJoin(businesses, eq(businesses.id, sessions.businessId))
     .where(eq(sessions.tokenHash, tokenHash));
   if (!row || row.revokedAt) throw AppError.unauthorised();
-  if (row.expiresAt.getTime() <= Date.now()) throw AppError.unauthorised(messages.tokenExpired);
+  if (row.expiresAt.getTime() <= Date.now()) throw AppError.unauthorised(specTexts.tokenExpired);
   return { businessId: row.businessId, businessName: row.businessName, tokenHash };
 }
 
@@ -153,11 +154,11 @@ export async function changePassword(
 ) {
   const current = decodePassword(password)?.trim();
   const next = decodePassword(newPassword)?.trim();
-  if (!current) throw AppError.badRequest(messages.currentPasswordRequired);
-  if (!next) throw AppError.badRequest(messages.newPasswordRequired);
+  if (!current) throw AppError.badRequest(specTexts.currentPasswordRequired);
+  if (!next) throw AppError.badRequest(specTexts.newPasswordRequired);
   if ([...next].length < passwordMinLength) throw AppError.badRequest(authTexts.passwordTooShort);
   const [b] = await ctx.db.select({ passwordHash: businesses.passwordHash }).from(businesses).where(eq(businesses.id, businessId));
-  if (!b || !(await verifyPassword(b.passwordHash, current))) throw AppError.badRequest(serverMessages.wrongPassword);
+  if (!b || !(await verifyPassword(b.passwordHash, current))) throw AppError.badRequest(serverTexts.wrongPassword);
   const passwordHash = await hashPassword(next);
   await ctx.db.transaction(async (tx) => {
     await tx.update(businesses).set({ passwordHash, updatedAt: new Date() }).where(eq(businesses.id, businessId));

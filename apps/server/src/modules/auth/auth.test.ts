@@ -1,5 +1,6 @@
 import { authTexts, encodePassword } from '@stashblog/contract/auth';
-import { messages, serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -31,16 +32,16 @@ describe('auth', () => {
   it('gives the SPEC messages for missing fields', async () => {
     const noEmail = await app.inject({ method: 'POST', url: '/api/auth/user/logIn', payload: { password: 'eA==' } });
     expect(noEmail.statusCode).toBe(400);
-    expect(noEmail.json()).toMatchObject({ code: 400, error: messages.signInEmailRequired });
+    expect(noEmail.json()).toMatchObject({ code: 400, error: specTexts.signInEmailRequired });
     const noPassword = await app.inject({ method: 'POST', url: '/api/auth/user/logIn', payload: { email: 'a@b.c', password: '' } });
-    expect(noPassword.json().error).toBe(messages.signInPasswordRequired);
+    expect(noPassword.json().error).toBe(specTexts.signInPasswordRequired);
   });
 
   it('refuses a wrong password and unknown tokens', async () => {
     await app.owner('wrongpw');
     const res = await logIn('wrongpw@example.test', 'nope-nope-nope');
     expect(res.statusCode).toBe(401);
-    expect(res.json().error).toBe(serverMessages.invalidCredentials);
+    expect(res.json().error).toBe(serverTexts.invalidCredentials);
     const none = await app.inject({ method: 'GET', url: '/api/auth/user/fetch' });
     expect(none.statusCode).toBe(401);
     const bogus = await app.inject({ method: 'GET', url: '/api/auth/user/fetch', headers: { authorization: 'bogus' } });
@@ -55,7 +56,7 @@ describe('auth', () => {
       .where(eq(sessions.tokenHash, hashToken(token)));
     const res = await app.inject({ method: 'GET', url: '/api/auth/user/fetch', headers: { authorization: token } });
     expect(res.statusCode).toBe(401);
-    expect(res.json().error).toBe(messages.tokenExpired);
+    expect(res.json().error).toBe(specTexts.tokenExpired);
   });
 
   it('throttles repeated failures per account and IP without locking the owner out', async () => {
@@ -63,7 +64,7 @@ describe('auth', () => {
     for (let i = 0; i < 5; i++) expect((await logIn('throttled@example.test', 'bad-password', '10.9.9.9')).statusCode).toBe(401);
     const blocked = await logIn('throttled@example.test', 'correct-horse-1', '10.9.9.9');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error).toBe(serverMessages.tooManyAttempts);
+    expect(blocked.json().error).toBe(serverTexts.tooManyAttempts);
     const owner = await logIn('throttled@example.test', 'correct-horse-1', '10.1.2.3');
     expect(owner.statusCode).toBe(201);
   });
@@ -77,7 +78,7 @@ describe('auth', () => {
       headers: { authorization: token },
       payload: { password: '', newPassword: 'x' },
     });
-    expect(missing.json().error).toBe(messages.currentPasswordRequired);
+    expect(missing.json().error).toBe(specTexts.currentPasswordRequired);
     const wrong = await app.inject({
       method: 'PUT',
       url: '/api/userAdmin/user/changePassword',

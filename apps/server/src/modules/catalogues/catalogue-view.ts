@@ -3,12 +3,12 @@ import { mediaUrl } from '@stashblog/contract/paths';
 import { sql } from 'drizzle-orm';
 import { catalogueProducts, catalogues } from '../../db/schema/catalogues.ts';
 import { products } from '../../db/schema/products.ts';
-import { itemIsPublic, itemShows } from '../users/visibility.ts';
+import { itemIsPublic, itemShows } from '../businesses/visibility.ts';
 
 export type CatalogueRow = typeof catalogues.$inferSelect;
 type Member = { id: string; category: string; tags: string[]; image: string | null; visible: boolean };
 
-/** Who is looking: the owner sees every member; visitors only the products they may see (users/visibility.ts). */
+/** Who is looking: the owner sees every member; visitors only the products they may see (businesses/visibility.ts). */
 export type Viewer = 'owner' | 'public';
 
 const maxImages = 6;

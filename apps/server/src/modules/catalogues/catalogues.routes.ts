@@ -16,7 +16,7 @@ import {
   updateCatalogueBody,
 } from '@stashblog/contract/catalogues';
 import { envelopeSchema } from '@stashblog/contract/envelope';
-import { serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -54,8 +54,8 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       `${admin}/create`,
       { schema: { ...owner, body: catalogueInput, response: { 201: envelopeSchema(cataloguePayload) } } },
       async (request, reply) => {
-        const catalogue = await createCatalogue(ctx, { owner: ownerOf(request), input: request.body });
-        return reply.status(201).send(ok({ catalogue }, serverMessages.catalogueCreated));
+        const catalogue = await createCatalogue(ctx, { businessId: ownerOf(request).businessId, input: request.body });
+        return reply.status(201).send(ok({ catalogue }, serverTexts.catalogueCreated));
       },
     );
 
@@ -64,20 +64,25 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { ...owner, body: updateCatalogueBody, response: { 200: envelopeSchema(cataloguePayload) } } },
       async (request) => {
         const { id, ...input } = request.body;
-        return ok({ catalogue: await updateCatalogue(ctx, { owner: ownerOf(request), id, input }) }, serverMessages.catalogueUpdated);
+        return ok(
+          { catalogue: await updateCatalogue(ctx, { businessId: ownerOf(request).businessId, id, input }) },
+          serverTexts.catalogueUpdated,
+        );
       },
     );
 
     app.delete(
       `${admin}/delete`,
       { schema: { ...owner, body: catalogueIdBody, response: { 200: envelopeSchema(catalogueDeletedPayload) } } },
-      async (request) => ok(await deleteCatalogue(ctx, { owner: ownerOf(request), id: request.body.id }), serverMessages.catalogueDeleted),
+      async (request) =>
+        ok(await deleteCatalogue(ctx, { businessId: ownerOf(request).businessId, id: request.body.id }), serverTexts.catalogueDeleted),
     );
 
     app.get(
       `${admin}/fetch`,
       { schema: { ...owner, querystring: catalogueIdBody, response: { 200: envelopeSchema(cataloguePayload) } } },
-      async (request) => ok(await fetchCatalogue(ctx, { owner: ownerOf(request), id: request.query.id }), serverMessages.fetched),
+      async (request) =>
+        ok(await fetchCatalogue(ctx, { businessId: ownerOf(request).businessId, id: request.query.id }), serverTexts.fetched),
     );
 
     app.get(
@@ -85,20 +90,22 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { ...owner, querystring: adminFetchCatalogueProductsQuery, response: { 200: envelopeSchema(catalogueProductList) } },
       },
-      async (request) => ok(await fetchCatalogueProducts(ctx, { owner: ownerOf(request), query: request.query }), serverMessages.fetched),
+      async (request) =>
+        ok(await fetchCatalogueProducts(ctx, { businessId: ownerOf(request).businessId, query: request.query }), serverTexts.fetched),
     );
 
     app.get(
       `${admin}/fetchAll`,
       { schema: { ...owner, querystring: adminFetchAllCataloguesQuery, response: { 200: envelopeSchema(catalogueList) } } },
-      async (request) => ok(await fetchAllCatalogues(ctx, { owner: ownerOf(request), query: request.query }), serverMessages.fetched),
+      async (request) =>
+        ok(await fetchAllCatalogues(ctx, { businessId: ownerOf(request).businessId, query: request.query }), serverTexts.fetched),
     );
 
     app.put(
       `${admin}/updateStatus`,
       { schema: { ...owner, body: catalogueIdBody, response: { 200: envelopeSchema(catalogueStatusPayload) } } },
       async (request) => {
-        const { status, message } = await updateCatalogueStatus(ctx, { owner: ownerOf(request), id: request.body.id });
+        const { status, message } = await updateCatalogueStatus(ctx, { businessId: ownerOf(request).businessId, id: request.body.id });
         return ok({ status }, message);
       },
     );
@@ -107,7 +114,7 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       `${admin}/updateAllStatus`,
       { schema: { ...owner, response: { 200: envelopeSchema(catalogueStatusPayload) } } },
       async (request) => {
-        const { status, message } = await updateAllCataloguesStatus(ctx, { owner: ownerOf(request) });
+        const { status, message } = await updateAllCataloguesStatus(ctx, { businessId: ownerOf(request).businessId });
         return ok({ status }, message);
       },
     );
@@ -116,7 +123,7 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       `${admin}/promote`,
       { schema: { ...owner, body: catalogueIdBody, response: { 200: envelopeSchema(catalogueStatusPayload) } } },
       async (request) => {
-        const { status, message } = await promoteCatalogue(ctx, { owner: ownerOf(request), id: request.body.id });
+        const { status, message } = await promoteCatalogue(ctx, { businessId: ownerOf(request).businessId, id: request.body.id });
         return ok({ status }, message);
       },
     );
@@ -128,13 +135,13 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       `${pub}/fetchAll`,
       { schema: { ...visitor, querystring: publicFetchAllCataloguesQuery, response: { 200: envelopeSchema(catalogueList) } }, ...compiled },
-      async (request) => ok(await fetchPublicCatalogues(ctx, request.query), serverMessages.fetched),
+      async (request) => ok(await fetchPublicCatalogues(ctx, request.query), serverTexts.fetched),
     );
 
     app.get(
       `${pub}/fetch`,
       { schema: { ...visitor, querystring: publicFetchCatalogueQuery, response: { 200: envelopeSchema(cataloguePayload) } }, ...compiled },
-      async (request) => ok(await fetchPublicCatalogue(ctx, request.query), serverMessages.fetched),
+      async (request) => ok(await fetchPublicCatalogue(ctx, request.query), serverTexts.fetched),
     );
 
     app.get(
@@ -143,20 +150,19 @@ export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { ...visitor, querystring: publicFetchCatalogueProductsQuery, response: { 200: envelopeSchema(catalogueProductList) } },
         ...compiled,
       },
-      async (request) => ok(await fetchPublicCatalogueProducts(ctx, request.query), serverMessages.fetched),
+      async (request) => ok(await fetchPublicCatalogueProducts(ctx, request.query), serverTexts.fetched),
     );
 
     app.put(
       `${pub}/visits`,
       { schema: { ...visitor, body: catalogueVisitsBody, response: { 200: envelopeSchema(z.object({ counted: z.boolean() })) } } },
-      async (request) =>
-        ok(await recordCatalogueVisit(ctx, { ...request.body, visitor: visitorOf(request) }), serverMessages.visitRecorded),
+      async (request) => ok(await recordCatalogueVisit(ctx, { ...request.body, visitor: visitorOf(request) }), serverTexts.visitRecorded),
     );
 
     app.get(
       `${pub}/fetchAllUsers`,
       { schema: { ...visitor, querystring: fetchAllUsersCataloguesQuery, response: { 200: envelopeSchema(catalogueList) } }, ...compiled },
-      async (request) => ok(await fetchAllUsersCatalogues(ctx, request.query), serverMessages.fetched),
+      async (request) => ok(await fetchAllUsersCatalogues(ctx, request.query), serverTexts.fetched),
     );
   };
 }

@@ -7,8 +7,9 @@ import type {
   CatalogueProductList,
 } from '@stashblog/contract/catalogues';
 import { isUuid } from '@stashblog/contract/ids';
-import { messages, serverMessages } from '@stashblog/contract/messages';
-import { and, count, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
+import { and, count, eq, getTableColumns, inArray, not, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
 import type { Database } from '../../db/client.ts';
@@ -16,33 +17,36 @@ import { businesses } from '../../db/schema/businesses.ts';
 import { catalogueProducts, catalogues } from '../../db/schema/catalogues.ts';
 import { products } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
+import { itemShowsIn } from '../businesses/visibility.ts';
 import { toProduct } from '../products/product-view.ts';
-import { itemShowsIn } from '../users/visibility.ts';
 import { type CatalogueRow, membersOf, toCatalogue } from './catalogue-view.ts';
 import { sortOrder } from './sort-order.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Owner = { businessId: string; businessName: string };
 
 const ownCatalogue = (businessId: string, id: string) => and(eq(catalogues.businessId, businessId), eq(catalogues.id, id));
 
+// The owner's business name comes with each read: every catalogue and product view carries it.
+const withBusinessName = { ...getTableColumns(catalogues), businessName: businesses.businessName };
+const byBusiness = eq(businesses.id, catalogues.businessId);
+
 /** One of the owner's catalogues, or 404 (foreign, unknown and malformed ids look the same). */
-async function requireOwnCatalogue(db: Database | Tx, businessId: string, id: string): Promise<CatalogueRow> {
-  if (!isUuid(id)) throw AppError.notFound(serverMessages.catalogueNotFound);
-  const [row] = await db.select().from(catalogues).where(ownCatalogue(businessId, id));
-  if (!row) throw AppError.notFound(serverMessages.catalogueNotFound);
+async function requireOwnCatalogue(db: Database | Tx, businessId: string, id: string): Promise<CatalogueRow & { businessName: string }> {
+  if (!isUuid(id)) throw AppError.notFound(serverTexts.catalogueNotFound);
+  const [row] = await db.select(withBusinessName).from(catalogues).innerJoin(businesses, byBusiness).where(ownCatalogue(businessId, id));
+  if (!row) throw AppError.notFound(serverTexts.catalogueNotFound);
   return row;
 }
 
 // Only the owner's own products may be members; anything else answers 404 before anything is written.
 async function requireOwnProducts(db: Database | Tx, businessId: string, ids: string[]) {
-  if (!ids.every(isUuid)) throw AppError.notFound(serverMessages.productNotFound);
+  if (!ids.every(isUuid)) throw AppError.notFound(serverTexts.productNotFound);
   const [{ n }] = await db
     .select({ n: count() })
     .from(products)
     .where(and(eq(products.businessId, businessId), inArray(products.id, ids)));
-  if (n !== ids.length) throw AppError.notFound(serverMessages.productNotFound);
+  if (n !== ids.length) throw AppError.notFound(serverTexts.productNotFound);
 }
 
 async function setMembers(tx: Tx, businessId: string, catalogueId: string, ids: string[]) {
@@ -52,84 +56,87 @@ async function setMembers(tx: Tx, businessId: string, catalogueId: string, ids: 
   await tx.insert(catalogueProducts).values(ids.map((productId, position) => ({ businessId, catalogueId, productId, position })));
 }
 
-async function ownerView(db: Database | Tx, owner: Owner, id: string): Promise<Catalogue> {
+async function ownerView(db: Database | Tx, businessId: string, id: string): Promise<Catalogue> {
   const [r] = await db
-    .select({ c: catalogues, members: membersOf('owner') })
+    .select({ c: catalogues, members: membersOf('owner'), businessName: businesses.businessName })
     .from(catalogues)
-    .where(ownCatalogue(owner.businessId, id));
-  if (!r) throw AppError.notFound(serverMessages.catalogueNotFound);
-  return toCatalogue(r.c, r.members, owner.businessName);
+    .innerJoin(businesses, byBusiness)
+    .where(ownCatalogue(businessId, id));
+  if (!r) throw AppError.notFound(serverTexts.catalogueNotFound);
+  return toCatalogue(r.c, r.members, r.businessName);
 }
 
-export async function createCatalogue(ctx: Ctx, { owner, input }: { owner: Owner; input: CatalogueInputParsed }): Promise<Catalogue> {
+export async function createCatalogue(
+  ctx: Ctx,
+  { businessId, input }: { businessId: string; input: CatalogueInputParsed },
+): Promise<Catalogue> {
   const id = uuidv7();
   await ctx.db.transaction(async (tx) => {
-    await requireOwnProducts(tx, owner.businessId, input.products);
+    await requireOwnProducts(tx, businessId, input.products);
     // New catalogues start private: the owner makes one public once it looks right (SPEC §4 Mark Public).
-    await tx
-      .insert(catalogues)
-      .values({ businessId: owner.businessId, id, catalogueName: input.catalogueName, description: input.description });
-    await setMembers(tx, owner.businessId, id, input.products);
+    await tx.insert(catalogues).values({ businessId: businessId, id, catalogueName: input.catalogueName, description: input.description });
+    await setMembers(tx, businessId, id, input.products);
   });
-  return ownerView(ctx.db, owner, id);
+  return ownerView(ctx.db, businessId, id);
 }
 
 export async function updateCatalogue(
   ctx: Ctx,
-  { owner, id, input }: { owner: Owner; id: string; input: CatalogueInputParsed },
+  { businessId, id, input }: { businessId: string; id: string; input: CatalogueInputParsed },
 ): Promise<Catalogue> {
   await ctx.db.transaction(async (tx) => {
-    await requireOwnCatalogue(tx, owner.businessId, id);
-    await requireOwnProducts(tx, owner.businessId, input.products);
+    await requireOwnCatalogue(tx, businessId, id);
+    await requireOwnProducts(tx, businessId, input.products);
     await tx
       .update(catalogues)
       .set({ catalogueName: input.catalogueName, description: input.description, updatedAt: new Date() })
-      .where(ownCatalogue(owner.businessId, id));
-    await setMembers(tx, owner.businessId, id, input.products);
+      .where(ownCatalogue(businessId, id));
+    await setMembers(tx, businessId, id, input.products);
   });
-  return ownerView(ctx.db, owner, id);
+  return ownerView(ctx.db, businessId, id);
 }
 
-export async function deleteCatalogue(ctx: Ctx, { owner, id }: { owner: Owner; id: string }) {
-  await requireOwnCatalogue(ctx.db, owner.businessId, id);
+export async function deleteCatalogue(ctx: Ctx, { businessId, id }: { businessId: string; id: string }) {
+  await requireOwnCatalogue(ctx.db, businessId, id);
   // Members go with it (cascade); leads keep their copied catalogue name.
-  await ctx.db.delete(catalogues).where(ownCatalogue(owner.businessId, id));
+  await ctx.db.delete(catalogues).where(ownCatalogue(businessId, id));
   return { id };
 }
 
-export async function fetchCatalogue(ctx: Ctx, { owner, id }: { owner: Owner; id: string }): Promise<{ catalogue: Catalogue }> {
-  if (!isUuid(id)) throw AppError.notFound(serverMessages.catalogueNotFound);
-  return { catalogue: await ownerView(ctx.db, owner, id) };
+export async function fetchCatalogue(ctx: Ctx, { businessId, id }: { businessId: string; id: string }): Promise<{ catalogue: Catalogue }> {
+  if (!isUuid(id)) throw AppError.notFound(serverTexts.catalogueNotFound);
+  return { catalogue: await ownerView(ctx.db, businessId, id) };
 }
 
 export async function fetchAllCatalogues(
   ctx: Ctx,
-  { owner, query }: { owner: Owner; query: AdminFetchAllCataloguesQuery },
+  { businessId, query }: { businessId: string; query: AdminFetchAllCataloguesQuery },
 ): Promise<CatalogueList> {
-  const conditions: SQL[] = [eq(catalogues.businessId, owner.businessId)];
+  const conditions: SQL[] = [eq(catalogues.businessId, businessId)];
   if (query.isPromoted !== undefined) conditions.push(eq(catalogues.isPromoted, query.isPromoted));
   if (query.catalogueName) conditions.push(sql`${catalogues.catalogueName} ilike ${`%${escapeLike(query.catalogueName)}%`}`);
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
-      .select({ c: catalogues, members: membersOf('owner') })
+      .select({ c: catalogues, members: membersOf('owner'), businessName: businesses.businessName })
       .from(catalogues)
+      .innerJoin(businesses, byBusiness)
       .where(where)
       .orderBy(...sortOrder(query.sort, { createdAt: catalogues.createdAt, name: catalogues.catalogueName, id: catalogues.id }))
       .limit(query.perPage)
       .offset((query.pageNo - 1) * query.perPage),
     ctx.db.select({ total: count() }).from(catalogues).where(where),
   ]);
-  return { catalogues: rows.map((r) => toCatalogue(r.c, r.members, owner.businessName)), count: total };
+  return { catalogues: rows.map((r) => toCatalogue(r.c, r.members, r.businessName)), count: total };
 }
 
 /** Member products of one of the owner's catalogues, private and blocked ones included. */
 export async function fetchCatalogueProducts(
   ctx: Ctx,
-  { owner, query }: { owner: Owner; query: AdminFetchCatalogueProductsQuery },
+  { businessId, query }: { businessId: string; query: AdminFetchCatalogueProductsQuery },
 ): Promise<CatalogueProductList> {
-  await requireOwnCatalogue(ctx.db, owner.businessId, query.id);
-  return listMembers(ctx.db, { businessId: owner.businessId, businessName: owner.businessName, catalogueId: query.id, ...query }, 'owner');
+  const { businessName } = await requireOwnCatalogue(ctx.db, businessId, query.id);
+  return listMembers(ctx.db, { businessId, businessName, catalogueId: query.id, ...query }, 'owner');
 }
 
 export async function listMembers(
@@ -162,46 +169,46 @@ export async function listMembers(
   return { products: rows.map((r) => toProduct(r.p, q.businessName)), count: total };
 }
 
-async function requireUnblocked(ctx: Ctx, owner: Owner, id: string) {
-  const row = await requireOwnCatalogue(ctx.db, owner.businessId, id);
-  if (row.isBlocked) throw AppError.forbidden(messages.catalogueBlocked);
+async function requireUnblocked(ctx: Ctx, businessId: string, id: string) {
+  const row = await requireOwnCatalogue(ctx.db, businessId, id);
+  if (row.isBlocked) throw AppError.forbidden(specTexts.catalogueBlocked);
   return row;
 }
 
-export async function updateCatalogueStatus(ctx: Ctx, { owner, id }: { owner: Owner; id: string }) {
-  await requireUnblocked(ctx, owner, id);
+export async function updateCatalogueStatus(ctx: Ctx, { businessId, id }: { businessId: string; id: string }) {
+  await requireUnblocked(ctx, businessId, id);
   const [r] = await ctx.db
     .update(catalogues)
     .set({ isPublic: not(catalogues.isPublic), updatedAt: new Date() })
-    .where(ownCatalogue(owner.businessId, id))
+    .where(ownCatalogue(businessId, id))
     .returning({ status: catalogues.isPublic });
-  return { status: r.status, message: r.status ? serverMessages.cataloguePublic : serverMessages.cataloguePrivate };
+  return { status: r.status, message: r.status ? serverTexts.cataloguePublic : serverTexts.cataloguePrivate };
 }
 
-export async function promoteCatalogue(ctx: Ctx, { owner, id }: { owner: Owner; id: string }) {
-  await requireUnblocked(ctx, owner, id);
+export async function promoteCatalogue(ctx: Ctx, { businessId, id }: { businessId: string; id: string }) {
+  await requireUnblocked(ctx, businessId, id);
   const [r] = await ctx.db
     .update(catalogues)
     .set({ isPromoted: not(catalogues.isPromoted), updatedAt: new Date() })
-    .where(ownCatalogue(owner.businessId, id))
+    .where(ownCatalogue(businessId, id))
     .returning({ status: catalogues.isPromoted });
-  return { status: r.status, message: r.status ? serverMessages.cataloguePromoted : serverMessages.catalogueDemoted };
+  return { status: r.status, message: r.status ? serverTexts.cataloguePromoted : serverTexts.catalogueDemoted };
 }
 
 /**
  * SPEC Settings tile: flips the business's "All catalogues" switch, a layer above each catalogue's own Public/Private
- * state (users/visibility.ts, decision 036): no catalogue is rewritten. The business's content version moves with
+ * state (businesses/visibility.ts, decision 036): no catalogue is rewritten. The business's content version moves with
  * the row (its trigger), so cached public pages drop.
  */
-export async function updateAllCataloguesStatus(ctx: Ctx, { owner }: { owner: Owner }) {
+export async function updateAllCataloguesStatus(ctx: Ctx, { businessId }: { businessId: string }) {
   const [b] = await ctx.db
     .update(businesses)
     .set({ isAllCataloguesActive: not(businesses.isAllCataloguesActive), updatedAt: new Date() })
-    .where(eq(businesses.id, owner.businessId))
+    .where(eq(businesses.id, businessId))
     .returning({ status: businesses.isAllCataloguesActive });
   if (!b) throw AppError.unauthorised();
   const { status } = b;
-  return { status, message: status ? serverMessages.allCataloguesActive : serverMessages.allCataloguesInactive };
+  return { status, message: status ? serverTexts.allCataloguesActive : serverTexts.allCataloguesInactive };
 }
 
 export function escapeLike(text: string): string {

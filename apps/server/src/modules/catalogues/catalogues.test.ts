@@ -1,5 +1,6 @@
-import { messages, serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import { sortOptions } from '@stashblog/contract/sort-options';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { and, count, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -56,14 +57,14 @@ describe('admin catalogues: create and validation', () => {
 
   it('gives the SPEC messages in form order', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ description: 'd', products: ids }, messages.catalogueNameRequired],
-      [{ catalogueName: '  ', description: 'd', products: ids }, messages.catalogueNameRequired],
-      [{ catalogueName: 'n', products: ids }, messages.catalogueDescriptionRequired],
-      [{ catalogueName: 'n', description: '', products: ids }, messages.catalogueDescriptionRequired],
-      [{ catalogueName: 'n', description: 'd' }, messages.catalogueMinProducts],
-      [{ catalogueName: 'n', description: 'd', products: ids.slice(0, 2) }, messages.catalogueMinProducts],
+      [{ description: 'd', products: ids }, specTexts.catalogueNameRequired],
+      [{ catalogueName: '  ', description: 'd', products: ids }, specTexts.catalogueNameRequired],
+      [{ catalogueName: 'n', products: ids }, specTexts.catalogueDescriptionRequired],
+      [{ catalogueName: 'n', description: '', products: ids }, specTexts.catalogueDescriptionRequired],
+      [{ catalogueName: 'n', description: 'd' }, specTexts.catalogueMinProducts],
+      [{ catalogueName: 'n', description: 'd', products: ids.slice(0, 2) }, specTexts.catalogueMinProducts],
       // duplicates count once
-      [{ catalogueName: 'n', description: 'd', products: [ids[0], ids[0], ids[1]] }, messages.catalogueMinProducts],
+      [{ catalogueName: 'n', description: 'd', products: [ids[0], ids[0], ids[1]] }, specTexts.catalogueMinProducts],
     ];
     for (const [body, message] of cases) {
       const res = await call(owner, 'POST', `${A}/create`, body);
@@ -78,7 +79,7 @@ describe('admin catalogues: create and validation', () => {
     const res = await call(owner, 'POST', `${A}/create`, { catalogueName: 'Home', description: 'All for home', products: ids.slice(0, 3) });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ code: 201, message: serverMessages.catalogueCreated, error: null });
+    expect(body).toMatchObject({ code: 201, message: serverTexts.catalogueCreated, error: null });
     const c = body.payload.catalogue;
     expect(c).toMatchObject({
       businessName: 'val-shop',
@@ -105,7 +106,7 @@ describe('admin catalogues: create and validation', () => {
     for (const bad of [foreign, uuidv7(), 'not-an-id']) {
       const res = await call(owner, 'POST', `${A}/create`, { catalogueName: 'X', description: 'Y', products: [ids[0], ids[1], bad] });
       expect(res.statusCode).toBe(404);
-      expect(res.json().error).toBe(serverMessages.productNotFound);
+      expect(res.json().error).toBe(serverTexts.productNotFound);
     }
     expect(await app.ctx.db.select({ n: count() }).from(catalogues)).toEqual(before);
   });
@@ -148,7 +149,7 @@ describe('admin catalogues: update, fetch, delete, status', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       code: 201,
-      message: serverMessages.catalogueUpdated,
+      message: serverTexts.catalogueUpdated,
       payload: {
         catalogue: {
           catalogueName: 'Renamed',
@@ -165,9 +166,9 @@ describe('admin catalogues: update, fetch, delete, status', () => {
       products: [ids[0], ids[1]],
     });
     expect(short.statusCode).toBe(400);
-    expect(short.json().error).toBe(messages.catalogueMinProducts);
+    expect(short.json().error).toBe(specTexts.catalogueMinProducts);
     const noName = await call(owner, 'PUT', `${A}/update`, { id: cat._id, catalogueName: '', description: 'D', products: ids });
-    expect(noName.json().error).toBe(messages.catalogueNameRequired);
+    expect(noName.json().error).toBe(specTexts.catalogueNameRequired);
   });
 
   it('refuses foreign products on update, leaving the catalogue as it was', async () => {
@@ -209,15 +210,15 @@ describe('admin catalogues: update, fetch, delete, status', () => {
 
   it('toggles public/private and promotion, with SPEC payload.status', async () => {
     const pub = await call(owner, 'PUT', `${A}/updateStatus`, { id: cat._id });
-    expect(pub.json()).toMatchObject({ code: 201, message: serverMessages.cataloguePublic, payload: { status: true } });
+    expect(pub.json()).toMatchObject({ code: 201, message: serverTexts.cataloguePublic, payload: { status: true } });
     const priv = await call(owner, 'PUT', `${A}/updateStatus`, { id: cat._id });
-    expect(priv.json()).toMatchObject({ message: serverMessages.cataloguePrivate, payload: { status: false } });
+    expect(priv.json()).toMatchObject({ message: serverTexts.cataloguePrivate, payload: { status: false } });
     const promo = await call(owner, 'PUT', `${A}/promote`, { id: cat._id });
-    expect(promo.json()).toMatchObject({ message: serverMessages.cataloguePromoted, payload: { status: true } });
+    expect(promo.json()).toMatchObject({ message: serverTexts.cataloguePromoted, payload: { status: true } });
     const fetched = (await call(owner, 'GET', `${A}/fetch`, { id: cat._id })).json().payload.catalogue;
     expect(fetched).toMatchObject({ isPublic: false, isPromoted: true });
     const demo = await call(owner, 'PUT', `${A}/promote`, { id: cat._id });
-    expect(demo.json()).toMatchObject({ message: serverMessages.catalogueDemoted, payload: { status: false } });
+    expect(demo.json()).toMatchObject({ message: serverTexts.catalogueDemoted, payload: { status: false } });
   });
 
   it('shows a blocked catalogue to its owner but refuses status and promotion', async () => {
@@ -228,7 +229,7 @@ describe('admin catalogues: update, fetch, delete, status', () => {
     for (const path of ['updateStatus', 'promote']) {
       const res = await call(owner, 'PUT', `${A}/${path}`, { id: blocked._id });
       expect(res.statusCode).toBe(403);
-      expect(res.json().error).toBe(messages.catalogueBlocked);
+      expect(res.json().error).toBe(specTexts.catalogueBlocked);
     }
     const [row] = await app.ctx.db.select().from(catalogues).where(eq(catalogues.id, blocked._id));
     expect(row).toMatchObject({ isPublic: false, isPromoted: false });
@@ -247,10 +248,10 @@ describe('admin catalogues: update, fetch, delete, status', () => {
     expect(before).toMatchObject({ [shown._id]: true, [secret._id]: false });
     const off = await call(owner, 'PUT', `${A}/updateAllStatus`);
     expect(off.statusCode).toBe(200);
-    expect(off.json()).toMatchObject({ code: 201, message: serverMessages.allCataloguesInactive, payload: { status: false } });
+    expect(off.json()).toMatchObject({ code: 201, message: serverTexts.allCataloguesInactive, payload: { status: false } });
     expect(await publicOf()).toEqual(before);
     const on = await call(owner, 'PUT', `${A}/updateAllStatus`);
-    expect(on.json()).toMatchObject({ message: serverMessages.allCataloguesActive, payload: { status: true } });
+    expect(on.json()).toMatchObject({ message: serverTexts.allCataloguesActive, payload: { status: true } });
     expect(await publicOf()).toEqual(before);
     const [b] = await app.ctx.db.select().from(businesses).where(eq(businesses.id, owner.businessId));
     expect(b.isAllCataloguesActive).toBe(true);
@@ -280,7 +281,7 @@ describe('admin catalogues: update, fetch, delete, status', () => {
     const doomed = await createCatalogue(owner, 'Doomed', ids.slice(0, 3));
     const res = await call(owner, 'DELETE', `${A}/delete`, { id: doomed._id });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ code: 201, message: serverMessages.catalogueDeleted, payload: { id: doomed._id } });
+    expect(res.json()).toMatchObject({ code: 201, message: serverTexts.catalogueDeleted, payload: { id: doomed._id } });
     expect((await call(owner, 'GET', `${A}/fetch`, { id: doomed._id })).statusCode).toBe(404);
     const members = await app.ctx.db.select().from(catalogueProducts).where(eq(catalogueProducts.catalogueId, doomed._id));
     expect(members).toHaveLength(0);

@@ -7,17 +7,17 @@ import type {
   PublicFetchCatalogueProductsQuery,
 } from '@stashblog/contract/catalogues';
 import { isUuid } from '@stashblog/contract/ids';
-import { serverMessages } from '@stashblog/contract/messages';
 import { relevanceSort } from '@stashblog/contract/search-options';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import { listingSort } from '@stashblog/contract/sort-options';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
 import { AppError } from '../../http/app-error.ts';
+import { requirePublicBusiness } from '../businesses/businesses.service.ts';
+import { businessShows, itemIsPublic, itemShowsIn } from '../businesses/visibility.ts';
 import { findMatches, tsqueryOf } from '../search/search-engine.ts';
-import { requirePublicBusiness } from '../users/users.service.ts';
-import { businessShows, itemIsPublic, itemShowsIn } from '../users/visibility.ts';
 import { recordVisit, type Visitor } from '../visits/visits.service.ts';
 import { membersOf, toCatalogue } from './catalogue-view.ts';
 import { listMembers } from './catalogues.service.ts';
@@ -25,7 +25,7 @@ import { sortOrder } from './sort-order.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
 
-// What visitors may see (users/visibility.ts): of one business known public, or (joined) of any business.
+// What visitors may see (businesses/visibility.ts): of one business known public, or (joined) of any business.
 const visibleIn = (businessId: string) => itemShowsIn('catalogue', sql`${catalogues}`, sql`${businessId}::uuid`);
 const visible = and(itemIsPublic(sql`${catalogues}`), businessShows('catalogue', sql`${businesses}`)) as SQL;
 const order = (sort: PublicFetchAllCataloguesQuery['sort']) =>
@@ -34,12 +34,12 @@ const order = (sort: PublicFetchAllCataloguesQuery['sort']) =>
 /** A catalogue visitors may see, resolved through its business; 404 for anything else. */
 async function requirePublicCatalogue(ctx: Ctx, { id, businessName }: { id: string; businessName: string }) {
   const business = await requirePublicBusiness(ctx, businessName);
-  if (!isUuid(id)) throw AppError.notFound(serverMessages.catalogueNotFound);
+  if (!isUuid(id)) throw AppError.notFound(serverTexts.catalogueNotFound);
   const [r] = await ctx.db
     .select({ c: catalogues, members: membersOf('public') })
     .from(catalogues)
     .where(and(eq(catalogues.businessId, business.id), eq(catalogues.id, id), visibleIn(business.id)));
-  if (!r) throw AppError.notFound(serverMessages.catalogueNotFound);
+  if (!r) throw AppError.notFound(serverTexts.catalogueNotFound);
   return { business, catalogue: toCatalogue(r.c, r.members, business.businessName) };
 }
 

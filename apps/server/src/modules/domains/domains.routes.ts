@@ -1,6 +1,7 @@
 import { allowedQuery, challengeParams, challengePath, domainStatus, domainTexts, setDomainBody } from '@stashblog/contract/domains';
 import { envelopeSchema } from '@stashblog/contract/envelope';
-import { serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { businessNameQuery, checkDomainPayload, checkDomainViaBusinessPayload } from '@stashblog/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -8,14 +9,22 @@ import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { ownerOf } from '../../http/guards.ts';
 import { requestHost } from '../../http/tenant.ts';
-import { answerChallenge, fetchDomainStatus, isDomainAllowed, setDomain, verifyDomain } from './domains.service.ts';
+import {
+  answerChallenge,
+  checkDomain,
+  checkDomainViaBusiness,
+  fetchDomainStatus,
+  isDomainAllowed,
+  setDomain,
+  verifyDomain,
+} from './domains.service.ts';
 
 export function domainsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['domains'];
 
     app.get('/api/userAdmin/domains/fetch', { schema: { tags, response: { 200: envelopeSchema(domainStatus) } } }, async (request) =>
-      ok(await fetchDomainStatus(ctx, { businessId: ownerOf(request).businessId }), serverMessages.fetched),
+      ok(await fetchDomainStatus(ctx, { businessId: ownerOf(request).businessId }), serverTexts.fetched),
     );
 
     app.put(
@@ -55,8 +64,22 @@ export function domainsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, querystring: allowedQuery, response: { 200: envelopeSchema(z.object({ allowed: z.literal(true) })) } } },
       async (request) => {
         if (!(await isDomainAllowed(ctx, { domain: request.query.domain ?? '' }))) throw AppError.notFound();
-        return ok({ allowed: true as const }, serverMessages.fetched);
+        return ok({ allowed: true as const }, serverTexts.fetched);
       },
+    );
+
+    // Which business answers on a Host, and a business's domain (SPEC §7 public user calls).
+    app.get(
+      '/api/public/user/checkDomain',
+      { schema: { tags: ['public user'], response: { 200: envelopeSchema(checkDomainPayload) } } },
+      async (request) => ok(await checkDomain(ctx, { host: requestHost(request) }), serverTexts.fetched),
+    );
+    app.get(
+      '/api/public/user/checkDomainViaBusiness',
+      {
+        schema: { tags: ['public user'], querystring: businessNameQuery, response: { 200: envelopeSchema(checkDomainViaBusinessPayload) } },
+      },
+      async (request) => ok(await checkDomainViaBusiness(ctx, request.query), serverTexts.fetched),
     );
   };
 }

@@ -3,13 +3,15 @@ import { Resolver } from 'node:dns/promises';
 import http from 'node:http';
 import { BlockList, isIPv6 } from 'node:net';
 import { challengePath, challengePrefix, type DomainStatus, domainTexts } from '@stashblog/contract/domains';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { parseAddressRange } from '../../config.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { domainClaims } from '../../db/schema/domains.ts';
 import { AppError } from '../../http/app-error.ts';
-import { businessIsPublic } from '../users/visibility.ts';
+import { findBusinessByHost, requirePublicBusiness } from '../businesses/businesses.service.ts';
+import { businessIsPublic } from '../businesses/visibility.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'log'>;
 
@@ -302,9 +304,10 @@ export async function recheckDomain(ctx: Ctx, { businessId }: { businessId: stri
 }
 
 /**
- * Re-checks the claims that are due, on whichever node gets them: each is leased first (its
- * next_check_at moved 10 minutes on, the rows picked with FOR UPDATE SKIP LOCKED), so nodes running
- * this at once never check one claim twice. Returns how many this call checked.
+ * Re-checks the claims that are due (the `domains:recheck-due` cron job, domains.jobs.ts): each is
+ * leased first (its next_check_at moved 10 minutes on, the rows picked with FOR UPDATE SKIP LOCKED),
+ * so calls running at once never check one claim twice. DNS and HTTP run outside any transaction.
+ * Returns how many this call checked.
  */
 export async function recheckDueDomains(ctx: Ctx, { limit = 20 }: { limit?: number } = {}): Promise<number> {
   const due = await ctx.db.execute<{ business_id: string }>(sql`
@@ -317,32 +320,6 @@ export async function recheckDueDomains(ctx: Ctx, { limit = 20 }: { limit?: numb
     await recheckDomain(ctx, { businessId }).catch((e) => ctx.log.warn({ err: e, businessId }, 'custom domain re-check failed'));
   }
   return due.rows.length;
-}
-
-/** The re-check loop of this node (every 10 minutes; a job queue may take `recheckDueDomains` over). */
-export function startDomainRechecks(ctx: Ctx, { everyMs = 10 * 60_000 } = {}): { stop: () => void } {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const tick = async () => {
-    try {
-      while (!stopped && (await recheckDueDomains(ctx)) > 0);
-    } catch (e) {
-      ctx.log.warn({ err: e }, 'custom domain re-checks failed; trying again later');
-    }
-    if (!stopped) schedule();
-  };
-  // spread over the interval, so nodes started together do not all ask at once
-  const schedule = () => {
-    timer = setTimeout(() => void tick(), everyMs / 2 + Math.random() * everyMs);
-    timer.unref();
-  };
-  schedule();
-  return {
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
-    },
-  };
 }
 
 /** The HTTP challenge's answer: the token, on the claim's own domain (any port), else null. */
@@ -373,4 +350,17 @@ export async function isDomainAllowed(ctx: Pick<AppContext, 'db'>, { domain }: {
     .from(businesses)
     .where(and(eq(businesses.domain, host), businessIsPublic(sql`${businesses}`)));
   return Boolean(row);
+}
+
+/** SPEC §7 checkDomain: the business answering on this Host (404 for our own hosts and unknown ones). */
+export async function checkDomain(ctx: Pick<AppContext, 'db' | 'config'>, { host }: { host: string }) {
+  const own = ctx.config.appHosts.includes(host.toLowerCase());
+  const b = own ? null : await findBusinessByHost(ctx, host);
+  if (!b) throw AppError.notFound(serverTexts.domainNotFound);
+  return { businessName: b.businessName };
+}
+
+export async function checkDomainViaBusiness(ctx: Pick<AppContext, 'db'>, { businessName }: { businessName: string }) {
+  const b = await requirePublicBusiness(ctx, businessName);
+  return { domain: b.domain };
 }

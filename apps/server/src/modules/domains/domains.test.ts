@@ -6,6 +6,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { setDomain as operatorSetDomain } from '../../cli/set-domain.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { domainClaims } from '../../db/schema/domains.ts';
+import { addJob } from '../../jobs/queue.ts';
+import { runDueJobs } from '../../jobs/worker.ts';
 import { startDnsServer } from './dns-test-server.ts';
 import { recheckDueDomains } from './domains.service.ts';
 
@@ -241,10 +243,12 @@ describe('custom domains resolve to us and serve the challenge before they switc
     expect((await ask('recheck.test')).statusCode).toBe(404);
     expect(await nextCheck()).toBeGreaterThan(Date.now() + 23 * 3600_000);
 
-    // pointing at us again (TXT record gone: not needed once verified): the next check routes it again
+    // pointing at us again (TXT record gone: not needed once verified): the next check, run by the
+    // queue's cron job as on a node, routes it again
     dnsFor('recheck.test', { a: platform });
     await due();
-    expect(await recheckDueDomains(app.ctx)).toBe(1);
+    await addJob(app.ctx.db, 'domains:recheck-due', {});
+    await runDueJobs(app.ctx);
     expect((await call(owner, 'GET', 'fetch')).json().payload).toMatchObject({
       domain: 'recheck.test',
       claim: { state: 'verified', lastError: null },
@@ -269,5 +273,38 @@ describe('custom domains resolve to us and serve the challenge before they switc
     expect(counts.reduce((a, b) => a + b)).toBe(all.filter((c) => c.verifiedAt).length);
     expect(await recheckDueDomains(app.ctx)).toBe(0);
     for (const c of all.filter((c) => ids.includes(c.businessId))) expect(c.lastError).toBeNull();
+  });
+});
+
+describe('checkDomain and checkDomainViaBusiness', () => {
+  const get = (url: string, host = 'localhost:5004') => app.inject({ method: 'GET', url, headers: { host } });
+  beforeAll(async () => {
+    await app.owner('domain-profile');
+    await operatorSetDomain(app.ctx, { businessName: 'domain-profile', domain: 'profile.test' });
+    await app.owner('profile-shop');
+    const blocked = await app.owner('blocked-profile');
+    await app.ctx.db.update(businesses).set({ isBlocked: true }).where(eq(businesses.id, blocked.businessId));
+  });
+
+  it('names the business for a custom-domain Host, with or without port', async () => {
+    const res = await get('/api/public/user/checkDomain', 'profile.test');
+    expect(res.json()).toMatchObject({ code: 201, payload: { businessName: 'domain-profile' } });
+    expect((await get('/api/public/user/checkDomain', 'Profile.Test:8443')).json().payload.businessName).toBe('domain-profile');
+  });
+
+  it('answers 404 on our own host and on unknown hosts', async () => {
+    expect((await get('/api/public/user/checkDomain')).statusCode).toBe(404);
+    const unknown = await get('/api/public/user/checkDomain', 'who.test');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe(404);
+  });
+
+  it('gives the domain of a business, null without one, 404 for unknown or blocked', async () => {
+    expect((await get('/api/public/user/checkDomainViaBusiness?businessName=domain-profile')).json().payload).toEqual({
+      domain: 'profile.test',
+    });
+    expect((await get('/api/public/user/checkDomainViaBusiness?businessName=profile-shop')).json().payload).toEqual({ domain: null });
+    expect((await get('/api/public/user/checkDomainViaBusiness?businessName=nobody')).statusCode).toBe(404);
+    expect((await get('/api/public/user/checkDomainViaBusiness?businessName=blocked-profile')).statusCode).toBe(404);
   });
 });

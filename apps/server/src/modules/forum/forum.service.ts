@@ -1,20 +1,21 @@
 import type { CreateForumInput, Forum } from '@stashblog/contract/forum';
-import { forumMessagesText } from '@stashblog/contract/forum-texts';
+import { forumTexts } from '@stashblog/contract/forum-texts';
 import { isUuid } from '@stashblog/contract/ids';
-import { serverMessages } from '@stashblog/contract/messages';
+import type { SendMailInput } from '@stashblog/contract/mail';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { forumMessages } from '../../db/schema/forum-messages.ts';
 import { AppError } from '../../http/app-error.ts';
 import { acceptSubmission } from '../anti-spam/anti-spam.service.ts';
+import { requirePublicBusiness } from '../businesses/businesses.service.ts';
 import { notifyOwner } from '../notifications/notifications.service.ts';
-import { requirePublicBusiness } from '../users/users.service.ts';
 
 // Where the owner reads forum messages (SPEC §2 admin routes).
 const forumAdminPath = '/userAdmin/forum';
 
-type IntakeCtx = Pick<AppContext, 'db' | 'config' | 'log' | 'mail'>;
+type IntakeCtx = Pick<AppContext, 'db' | 'config' | 'log'>;
 
 /**
  * SPEC §7 createForum: a visitor's Contact Us message (also /mail/sendMail to an owner). Stored
@@ -31,19 +32,24 @@ export async function createForum(
       .values({ businessId, id, name: input.name, email: input.email, subject: input.subject, message: input.message });
     await notifyOwner(ctx, tx, {
       businessId,
-      text: serverMessages.forumNotification(input.name, input.subject),
+      text: serverTexts.forumNotification(input.name, input.subject),
       redirect: forumAdminPath,
       mail: {
-        subject: serverMessages.forumNotification(input.name, input.subject),
+        subject: serverTexts.forumNotification(input.name, input.subject),
         replyTo: input.email,
-        text: [`From: ${input.name} <${input.email}>`, `Subject: ${input.subject || forumMessagesText.noSubject}`, '', input.message].join(
-          '\n',
-        ),
+        text: [`From: ${input.name} <${input.email}>`, `Subject: ${input.subject || forumTexts.noSubject}`, '', input.message].join('\n'),
       },
     });
   });
-  ctx.mail.kick();
   return { _id: result.id };
+}
+
+/** SPEC §7 sendMail: a visitor's mail to a business owner, kept in the owner's Forum list and mailed. */
+export async function sendMailToOwner(
+  ctx: Pick<AppContext, 'db' | 'config' | 'log'>,
+  { input }: { input: SendMailInput },
+): Promise<{ _id: string }> {
+  return createForum(ctx, { input, form: 'mail' });
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -90,11 +96,11 @@ export async function fetchForums(
 
 /** SPEC §7 deleteForum {id}: only the owner's own message; a foreign or unknown id is 404. */
 export async function deleteForum(ctx: Pick<AppContext, 'db'>, { businessId, id }: { businessId: string; id: string }) {
-  if (!isUuid(id)) throw AppError.notFound(forumMessagesText.notFound);
+  if (!isUuid(id)) throw AppError.notFound(forumTexts.notFound);
   const rows = await ctx.db
     .delete(forumMessages)
     .where(and(eq(forumMessages.businessId, businessId), eq(forumMessages.id, id)))
     .returning({ id: forumMessages.id });
-  if (rows.length === 0) throw AppError.notFound(forumMessagesText.notFound);
+  if (rows.length === 0) throw AppError.notFound(forumTexts.notFound);
   return { _id: id };
 }

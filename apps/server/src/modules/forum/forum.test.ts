@@ -1,11 +1,12 @@
-import { messages, serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { forumMessages } from '../../db/schema/forum-messages.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { human } from '../anti-spam/test-form.ts';
-import { updateBusiness } from '../users/users.fixtures.ts';
+import { updateBusiness } from '../storefront/storefront.fixtures.ts';
 
 let app: TestApp;
 let shop: { businessId: string };
@@ -33,7 +34,7 @@ describe('createForum', () => {
   it('stores the message and notifies the owner', async () => {
     const res = await send(valid);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ code: 201, message: serverMessages.forumSent, error: null });
+    expect(res.json()).toMatchObject({ code: 201, message: serverTexts.forumSent, error: null });
     const [stored] = await app.ctx.db.select().from(forumMessages).where(eq(forumMessages.id, res.json().payload._id));
     expect(stored).toMatchObject({ businessId: shop.businessId, name: 'Ravi', email: 'ravi@example.test', subject: 'Bulk order' });
     const notes = await app.ctx.db.select().from(notifications).where(eq(notifications.businessId, shop.businessId));
@@ -41,17 +42,17 @@ describe('createForum', () => {
     expect(notes[0]).toMatchObject({
       redirect: '/userAdmin/forum',
       isMarkedRead: false,
-      notification: serverMessages.forumNotification('Ravi', 'Bulk order'),
+      notification: serverTexts.forumNotification('Ravi', 'Bulk order'),
     });
   });
 
   it('reports Name, then Message, then Email (SPEC §5), with subject optional', async () => {
     const errorOf = async (payload: object) => (await send(payload)).json().error;
-    expect(await errorOf({ businessName: 'forum-shop' })).toBe(messages.contactNameRequired);
-    expect(await errorOf({ ...valid, name: '  ', message: '', email: '' })).toBe(messages.contactNameRequired);
-    expect(await errorOf({ ...valid, message: ' ', email: '' })).toBe(messages.contactMessageRequired);
-    expect(await errorOf({ ...valid, email: '' })).toBe(messages.contactEmailRequired);
-    expect(await errorOf({ ...valid, email: 'not-an-email' })).toBe(messages.contactEmailInvalid);
+    expect(await errorOf({ businessName: 'forum-shop' })).toBe(specTexts.contactNameRequired);
+    expect(await errorOf({ ...valid, name: '  ', message: '', email: '' })).toBe(specTexts.contactNameRequired);
+    expect(await errorOf({ ...valid, message: ' ', email: '' })).toBe(specTexts.contactMessageRequired);
+    expect(await errorOf({ ...valid, email: '' })).toBe(specTexts.contactEmailRequired);
+    expect(await errorOf({ ...valid, email: 'not-an-email' })).toBe(specTexts.contactEmailInvalid);
     const noSubject = await send({ ...valid, subject: undefined });
     expect(noSubject.statusCode).toBe(201);
     const [stored] = await app.ctx.db.select().from(forumMessages).where(eq(forumMessages.id, noSubject.json().payload._id));

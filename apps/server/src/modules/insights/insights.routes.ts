@@ -1,6 +1,6 @@
 import { envelopeSchema } from '@stashblog/contract/envelope';
 import { insightsPayload, insightsQuery } from '@stashblog/contract/insights';
-import { serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { ok } from '../../http/envelope.ts';
@@ -15,7 +15,7 @@ export function insightsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags: ['admin insights'], querystring: insightsQuery, response: { 200: envelopeSchema(insightsPayload) } },
       },
       async (request) =>
-        ok(await fetchInsights(ctx, { businessId: ownerOf(request).businessId, query: request.query }), serverMessages.fetched),
+        ok(await fetchInsights(ctx, { businessId: ownerOf(request).businessId, query: request.query }), serverTexts.fetched),
     );
   };
 }

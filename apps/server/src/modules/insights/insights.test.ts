@@ -7,7 +7,7 @@ import { catalogueProducts } from '../../db/schema/catalogues.ts';
 import { leads } from '../../db/schema/leads.ts';
 import { dailyVisits } from '../../db/schema/visits.ts';
 import { human } from '../anti-spam/test-form.ts';
-import { addCatalogue, addProduct } from '../users/users.fixtures.ts';
+import { addCatalogue, addProduct } from '../storefront/storefront.fixtures.ts';
 
 let app: TestApp;
 let a: { token: string; businessId: string; businessName: string };

@@ -1,5 +1,5 @@
 import { encodeId } from '@stashblog/contract/ids';
-import { leadMessages, mailReplyUrl, whatsAppReplyUrl } from '@stashblog/contract/leads';
+import { leadTexts, mailReplyUrl, whatsAppReplyUrl } from '@stashblog/contract/leads';
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -138,7 +138,7 @@ describe('owner lead lists', () => {
     expect((await del(a, `${P}/deleteLead`, l._id)).statusCode).toBe(404);
     const res = await del(a, `${C}/deleteLead`, l._id);
     expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe(leadMessages.deleted);
+    expect(res.json().message).toBe(leadTexts.deleted);
     expect((await get(a, `${C}/fetchAllCataloguesLeads`)).json().payload.count).toBe(0);
   });
 

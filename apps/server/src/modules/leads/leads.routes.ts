@@ -9,12 +9,12 @@ import {
   downloadCatalogueLeadsQuery,
   downloadProductLeadsQuery,
   leadIdBody,
-  leadMessages,
+  leadTexts,
   productLeadBody,
   productLeadsPayload,
   productLeadsQuery,
 } from '@stashblog/contract/leads';
-import { serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,7 +38,7 @@ const created = { 201: envelopeSchema(z.object({ id: z.string() })) };
 function sendCsv(reply: FastifyReply, body: AsyncIterable<string>) {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${leadMessages.csvFileName}"`)
+    .header('content-disposition', `attachment; filename="${leadTexts.csvFileName}"`)
     .header('cache-control', 'no-store')
     .send(Readable.from(body, { objectMode: false }));
 }
@@ -57,7 +57,7 @@ export function leadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .send(
             ok(
               await createCatalogueLead(ctx, { input: request.body, visitor: { deviceId: readDeviceId(ctx.config, request) } }),
-              serverMessages.querySent,
+              serverTexts.querySent,
             ),
           ),
     );
@@ -74,7 +74,7 @@ export function leadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .send(
             ok(
               await createProductLead(ctx, { input: request.body, visitor: { deviceId: readDeviceId(ctx.config, request) } }),
-              serverMessages.querySent,
+              serverTexts.querySent,
             ),
           ),
     );
@@ -86,17 +86,16 @@ export function leadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/userAdmin/products/fetchAllLeads',
       { schema: { tags, querystring: productLeadsQuery, response: { 200: envelopeSchema(productLeadsPayload) } } },
-      async (request) =>
-        ok(await fetchProductLeads(ctx, { businessId: ownerOf(request).businessId, ...request.query }), leadMessages.fetched),
+      async (request) => ok(await fetchProductLeads(ctx, { businessId: ownerOf(request).businessId, ...request.query }), leadTexts.fetched),
     );
     app.get(
       '/api/userAdmin/products/fetchAllProductsLeads',
       { schema: { tags, querystring: allLeadsQuery, response: { 200: envelopeSchema(allLeadsPayload) } } },
       async (request) =>
-        ok(await fetchAllLeads(ctx, { businessId: ownerOf(request).businessId, kind: 'product', ...request.query }), leadMessages.fetched),
+        ok(await fetchAllLeads(ctx, { businessId: ownerOf(request).businessId, kind: 'product', ...request.query }), leadTexts.fetched),
     );
     app.delete('/api/userAdmin/products/deleteLead', { schema: { tags, body: leadIdBody, response: deleted } }, async (request) =>
-      ok(await deleteLead(ctx, { businessId: ownerOf(request).businessId, kind: 'product', id: request.body.id }), leadMessages.deleted),
+      ok(await deleteLead(ctx, { businessId: ownerOf(request).businessId, kind: 'product', id: request.body.id }), leadTexts.deleted),
     );
     app.get(
       '/api/userAdmin/products/downloadLeads',
@@ -110,19 +109,16 @@ export function leadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/userAdmin/catalogues/fetchAllLeads',
       { schema: { tags, querystring: catalogueLeadsQuery, response: { 200: envelopeSchema(catalogueLeadsPayload) } } },
       async (request) =>
-        ok(await fetchCatalogueLeads(ctx, { businessId: ownerOf(request).businessId, ...request.query }), leadMessages.fetched),
+        ok(await fetchCatalogueLeads(ctx, { businessId: ownerOf(request).businessId, ...request.query }), leadTexts.fetched),
     );
     app.get(
       '/api/userAdmin/catalogues/fetchAllCataloguesLeads',
       { schema: { tags, querystring: allLeadsQuery, response: { 200: envelopeSchema(allLeadsPayload) } } },
       async (request) =>
-        ok(
-          await fetchAllLeads(ctx, { businessId: ownerOf(request).businessId, kind: 'catalogue', ...request.query }),
-          leadMessages.fetched,
-        ),
+        ok(await fetchAllLeads(ctx, { businessId: ownerOf(request).businessId, kind: 'catalogue', ...request.query }), leadTexts.fetched),
     );
     app.delete('/api/userAdmin/catalogues/deleteLead', { schema: { tags, body: leadIdBody, response: deleted } }, async (request) =>
-      ok(await deleteLead(ctx, { businessId: ownerOf(request).businessId, kind: 'catalogue', id: request.body.id }), leadMessages.deleted),
+      ok(await deleteLead(ctx, { businessId: ownerOf(request).businessId, kind: 'catalogue', id: request.body.id }), leadTexts.deleted),
     );
     app.get(
       '/api/userAdmin/catalogues/downloadLeads',

@@ -1,8 +1,8 @@
 import { encodeId, isUuid } from '@stashblog/contract/ids';
-import { type CatalogueLeadInput, leadMessages, type OwnerLead, type ProductLeadInput } from '@stashblog/contract/leads';
+import { type CatalogueLeadInput, leadTexts, type OwnerLead, type ProductLeadInput } from '@stashblog/contract/leads';
 import { limits } from '@stashblog/contract/limits';
-import { serverMessages } from '@stashblog/contract/messages';
 import { productPath } from '@stashblog/contract/paths';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { businesses } from '../../db/schema/businesses.ts';
@@ -11,13 +11,13 @@ import { leads } from '../../db/schema/leads.ts';
 import { products } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
 import { acceptSubmission, type PublicForm } from '../anti-spam/anti-spam.service.ts';
+import { requirePublicBusiness } from '../businesses/businesses.service.ts';
+import { itemShowsIn } from '../businesses/visibility.ts';
 import { notifyOwner } from '../notifications/notifications.service.ts';
 import { linkGrantsItem } from '../private-links/private-links.service.ts';
-import { requirePublicBusiness } from '../users/users.service.ts';
-import { itemShowsIn } from '../users/visibility.ts';
 import { csvBom, csvDate, csvRow } from './leads-csv.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'log' | 'mail'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'log'>;
 type LeadRow = Omit<typeof leads.$inferInsert, 'id'>;
 
 // The lead, the owner's notification, activity and mail are written in one transaction (an
@@ -32,7 +32,7 @@ async function storeLead(
     notification,
   }: { form: PublicForm; lead: LeadRow; input: ProductLeadInput | CatalogueLeadInput; notification: { item: string; redirect: string } },
 ) {
-  const text = serverMessages.leadNotification(input.name, notification.item);
+  const text = serverTexts.leadNotification(input.name, notification.item);
   const result = await acceptSubmission(ctx, { form, businessId: lead.businessId, input }, async (tx, id) => {
     await tx.insert(leads).values({ ...lead, id });
     await notifyOwner(ctx, tx, {
@@ -53,7 +53,6 @@ async function storeLead(
       },
     });
   });
-  ctx.mail.kick();
   return { id: result.id };
 }
 
@@ -64,7 +63,7 @@ const contact = (input: ProductLeadInput | CatalogueLeadInput) => ({
   query: input.query,
 });
 
-/** Whether visitors may see an item of the business (users/visibility.ts), as a column. */
+/** Whether visitors may see an item of the business (businesses/visibility.ts), as a column. */
 const shownIn = (kind: 'product' | 'catalogue', t: SQL, businessId: string) =>
   sql<boolean>`${itemShowsIn(kind, t, sql`${businessId}::uuid`)}`;
 
@@ -74,12 +73,12 @@ type Visitor = { deviceId: string | null };
 /** SPEC §7 public products createLead: an enquiry about one visible product (or a private one opened through its link). */
 export async function createProductLead(ctx: Ctx, { input, visitor = { deviceId: null } }: { input: ProductLeadInput; visitor?: Visitor }) {
   const business = await requirePublicBusiness(ctx, input.businessName);
-  if (!isUuid(input.fkProductId)) throw AppError.notFound(serverMessages.productNotFound);
+  if (!isUuid(input.fkProductId)) throw AppError.notFound(serverTexts.productNotFound);
   const [product] = await ctx.db
     .select({ id: products.id, productName: products.productName, shown: shownIn('product', sql`${products}`, business.id) })
     .from(products)
     .where(and(eq(products.businessId, business.id), eq(products.id, input.fkProductId), eq(products.isBlocked, false)));
-  if (!product) throw AppError.notFound(serverMessages.productNotFound);
+  if (!product) throw AppError.notFound(serverTexts.productNotFound);
   if (!product.shown) {
     const granted =
       input.privateLink !== undefined &&
@@ -90,7 +89,7 @@ export async function createProductLead(ctx: Ctx, { input, visitor = { deviceId:
         itemId: product.id,
         deviceId: visitor.deviceId,
       }));
-    if (!granted) throw AppError.notFound(serverMessages.productNotFound);
+    if (!granted) throw AppError.notFound(serverTexts.productNotFound);
   }
   return storeLead(ctx, {
     form: 'product-lead',
@@ -106,12 +105,12 @@ export async function createCatalogueLead(
   { input, visitor = { deviceId: null } }: { input: CatalogueLeadInput; visitor?: Visitor },
 ) {
   const business = await requirePublicBusiness(ctx, input.businessName);
-  if (!isUuid(input.fkCatalogueId)) throw AppError.notFound(serverMessages.catalogueNotFound);
+  if (!isUuid(input.fkCatalogueId)) throw AppError.notFound(serverTexts.catalogueNotFound);
   const [catalogue] = await ctx.db
     .select({ id: catalogues.id, catalogueName: catalogues.catalogueName, shown: shownIn('catalogue', sql`${catalogues}`, business.id) })
     .from(catalogues)
     .where(and(eq(catalogues.businessId, business.id), eq(catalogues.id, input.fkCatalogueId), eq(catalogues.isBlocked, false)));
-  if (!catalogue) throw AppError.notFound(serverMessages.catalogueNotFound);
+  if (!catalogue) throw AppError.notFound(serverTexts.catalogueNotFound);
   // Through a valid private link the visitor sees the whole (unblocked) catalogue, private members included.
   const viaLink =
     input.privateLink !== undefined &&
@@ -122,9 +121,9 @@ export async function createCatalogueLead(
       itemId: catalogue.id,
       deviceId: visitor.deviceId,
     }));
-  if (!catalogue.shown && !viaLink) throw AppError.notFound(serverMessages.catalogueNotFound);
+  if (!catalogue.shown && !viaLink) throw AppError.notFound(serverTexts.catalogueNotFound);
   // Every selected product must be a member the visitor can see on that catalogue.
-  if (!input.products.every(isUuid)) throw AppError.notFound(serverMessages.productNotFound);
+  if (!input.products.every(isUuid)) throw AppError.notFound(serverTexts.productNotFound);
   const members = await ctx.db
     .select({ id: products.id })
     .from(catalogueProducts)
@@ -138,7 +137,7 @@ export async function createCatalogueLead(
         eq(products.isBlocked, false),
       ),
     );
-  if (members.length !== input.products.length) throw AppError.notFound(serverMessages.productNotFound);
+  if (members.length !== input.products.length) throw AppError.notFound(serverTexts.productNotFound);
   return storeLead(ctx, {
     form: 'catalogue-lead',
     input,
@@ -250,7 +249,7 @@ async function pageOfLeads(
 
 /** The product's name for its leads page: the product's current name, else the name its leads kept. 404 when neither exists. */
 async function productNameOf(ctx: OwnerCtx, businessId: string, id: string): Promise<string> {
-  if (!isUuid(id)) throw AppError.notFound(serverMessages.productNotFound);
+  if (!isUuid(id)) throw AppError.notFound(serverTexts.productNotFound);
   const [product] = await ctx.db
     .select({ name: products.productName })
     .from(products)
@@ -261,12 +260,12 @@ async function productNameOf(ctx: OwnerCtx, businessId: string, id: string): Pro
     .from(leads)
     .where(and(eq(leads.businessId, businessId), eq(leads.fkProductId, id)))
     .limit(1);
-  if (!lead) throw AppError.notFound(serverMessages.productNotFound);
+  if (!lead) throw AppError.notFound(serverTexts.productNotFound);
   return lead.name ?? '';
 }
 
 async function catalogueNameOf(ctx: OwnerCtx, businessId: string, id: string): Promise<string> {
-  if (!isUuid(id)) throw AppError.notFound(serverMessages.catalogueNotFound);
+  if (!isUuid(id)) throw AppError.notFound(serverTexts.catalogueNotFound);
   const [catalogue] = await ctx.db
     .select({ name: catalogues.catalogueName })
     .from(catalogues)
@@ -277,7 +276,7 @@ async function catalogueNameOf(ctx: OwnerCtx, businessId: string, id: string): P
     .from(leads)
     .where(and(eq(leads.businessId, businessId), eq(leads.fkCatalogueId, id)))
     .limit(1);
-  if (!lead) throw AppError.notFound(serverMessages.catalogueNotFound);
+  if (!lead) throw AppError.notFound(serverTexts.catalogueNotFound);
   return lead.name ?? '';
 }
 
@@ -305,12 +304,12 @@ export async function fetchAllLeads(ctx: OwnerCtx, args: ListArgs & { kind: Lead
 
 /** SPEC §7 deleteLead {id} (products or catalogues): only the owner's own lead of that kind. */
 export async function deleteLead(ctx: OwnerCtx, { businessId, kind, id }: { businessId: string; kind: LeadKind; id: string }) {
-  if (!isUuid(id)) throw AppError.notFound(leadMessages.notFound);
+  if (!isUuid(id)) throw AppError.notFound(leadTexts.notFound);
   const rows = await ctx.db
     .delete(leads)
     .where(and(eq(leads.businessId, businessId), eq(leads.kind, kind), eq(leads.id, id)))
     .returning({ id: leads.id });
-  if (rows.length === 0) throw AppError.notFound(leadMessages.notFound);
+  if (rows.length === 0) throw AppError.notFound(leadTexts.notFound);
   return { _id: id };
 }
 
@@ -335,7 +334,7 @@ export async function leadsCsv(
     .select({ businessName: businesses.businessName, domain: businesses.domain })
     .from(businesses)
     .where(eq(businesses.id, businessId));
-  if (!business) throw AppError.notFound(serverMessages.businessNotFound);
+  if (!business) throw AppError.notFound(serverTexts.businessNotFound);
   const base = business.domain ? `https://${business.domain}` : ctx.config.publicUrl;
   const link = (id: string) => `${base}${productPath(business.businessName, id, Boolean(business.domain))}`;
   const where = leadsWhere(businessId, kind, { fkId: fkId || undefined });

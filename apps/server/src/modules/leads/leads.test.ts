@@ -1,6 +1,7 @@
-import { antiSpamMessages } from '@stashblog/contract/anti-spam';
+import { antiSpamTexts } from '@stashblog/contract/anti-spam';
 import { encodeId } from '@stashblog/contract/ids';
-import { messages, serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { count, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -71,7 +72,7 @@ describe('catalogue leads', () => {
   it('stores the lead with the selected products and notifies the owner, in one go', async () => {
     const res = await post(CL, { ...visitor, businessName: 'lead-shop', fkCatalogueId: catalogueId, products: [ids[0], ids[2]] });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ code: 201, message: serverMessages.querySent, error: null });
+    expect(res.json()).toMatchObject({ code: 201, message: serverTexts.querySent, error: null });
     const [lead] = await app.ctx.db.select().from(leads).where(eq(leads.id, res.json().payload.id));
     expect(lead).toMatchObject({
       businessId: owner.businessId,
@@ -87,7 +88,7 @@ describe('catalogue leads', () => {
     });
     const [note] = await app.ctx.db.select().from(notifications).where(eq(notifications.businessId, owner.businessId));
     expect(note).toMatchObject({
-      notification: serverMessages.leadNotification('Asha', 'Winter'),
+      notification: serverTexts.leadNotification('Asha', 'Winter'),
       redirect: `/userAdmin/catalogues/leads/${encodeId(catalogueId)}`,
       isMarkedRead: false,
     });
@@ -96,15 +97,15 @@ describe('catalogue leads', () => {
   it('gives the SPEC query form messages in order', async () => {
     const base = { ...visitor, businessName: 'lead-shop', fkCatalogueId: catalogueId, products: [ids[0]] };
     const cases: [Record<string, unknown>, string][] = [
-      [{ ...base, email: undefined, name: '' }, messages.queryEmailRequired],
-      [{ ...base, email: '  ' }, messages.queryEmailRequired],
-      [{ ...base, name: undefined }, messages.queryNameRequired],
-      [{ ...base, phoneNo: '98765' }, messages.queryPhoneInvalid],
-      [{ ...base, phoneNo: '98765432101' }, messages.queryPhoneInvalid],
-      [{ ...base, phoneNo: undefined }, messages.queryPhoneInvalid],
-      [{ ...base, products: [] }, messages.queryProductsRequired],
-      [{ ...base, products: undefined }, messages.queryProductsRequired],
-      [{ ...base, email: 'not-an-email' }, messages.contactEmailInvalid],
+      [{ ...base, email: undefined, name: '' }, specTexts.queryEmailRequired],
+      [{ ...base, email: '  ' }, specTexts.queryEmailRequired],
+      [{ ...base, name: undefined }, specTexts.queryNameRequired],
+      [{ ...base, phoneNo: '98765' }, specTexts.queryPhoneInvalid],
+      [{ ...base, phoneNo: '98765432101' }, specTexts.queryPhoneInvalid],
+      [{ ...base, phoneNo: undefined }, specTexts.queryPhoneInvalid],
+      [{ ...base, products: [] }, specTexts.queryProductsRequired],
+      [{ ...base, products: undefined }, specTexts.queryProductsRequired],
+      [{ ...base, email: 'not-an-email' }, specTexts.contactEmailInvalid],
     ];
     const before = await countRows(owner.businessId);
     for (const [payload, error] of cases) {
@@ -163,24 +164,24 @@ describe('product leads', () => {
   it('stores the lead with the product name and notifies the owner', async () => {
     const res = await post(PL, { ...visitor, businessName: 'lead-shop', fkProductId: ids[1] }, '10.1.0.1');
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ code: 201, message: serverMessages.querySent });
+    expect(res.json()).toMatchObject({ code: 201, message: serverTexts.querySent });
     const [lead] = await app.ctx.db.select().from(leads).where(eq(leads.id, res.json().payload.id));
     expect(lead).toMatchObject({ kind: 'product', fkProductId: ids[1], productName: 'Cotton shirt', fkCatalogueId: null, products: [] });
     const notes = await app.ctx.db
       .select()
       .from(notifications)
       .where(eq(notifications.redirect, `/userAdmin/products/leads/${encodeId(ids[1])}`));
-    expect(notes).toMatchObject([{ notification: serverMessages.leadNotification('Asha', 'Cotton shirt') }]);
+    expect(notes).toMatchObject([{ notification: serverTexts.leadNotification('Asha', 'Cotton shirt') }]);
   });
 
   it('gives the SPEC messages', async () => {
     const base = { ...visitor, businessName: 'lead-shop', fkProductId: ids[0] };
     const cases: [Record<string, unknown>, string][] = [
-      [{ ...base, email: '' }, messages.queryEmailRequired],
-      [{ ...base, name: ' ' }, messages.queryNameRequired],
-      [{ ...base, phoneNo: '12345abcde' }, messages.queryPhoneInvalid],
-      [{ ...base, fkProductId: undefined }, messages.queryProductIdRequired],
-      [{ ...base, fkProductId: '' }, messages.queryProductIdRequired],
+      [{ ...base, email: '' }, specTexts.queryEmailRequired],
+      [{ ...base, name: ' ' }, specTexts.queryNameRequired],
+      [{ ...base, phoneNo: '12345abcde' }, specTexts.queryPhoneInvalid],
+      [{ ...base, fkProductId: undefined }, specTexts.queryProductIdRequired],
+      [{ ...base, fkProductId: '' }, specTexts.queryProductIdRequired],
     ];
     for (const [payload, error] of cases) {
       const res = await post(PL, payload, '10.1.1.1');
@@ -219,11 +220,11 @@ describe('spam defences on enquiries', () => {
     const base = { ...visitor, businessName: 'lead-shop', fkProductId: ids[0] };
     const bot = await post(PL, { ...base, website: 'https://buy.example' }, '10.12.0.1');
     expect(bot.statusCode).toBe(400);
-    expect(bot.json().error).toBe(antiSpamMessages.honeypot);
+    expect(bot.json().error).toBe(antiSpamTexts.honeypot);
     const fast = await post(PL, { ...base, challenge: challengeFor('product-lead', 150) }, '10.12.0.2');
-    expect(fast.json().error).toBe(antiSpamMessages.tooFast);
+    expect(fast.json().error).toBe(antiSpamTexts.tooFast);
     const raw = await app.inject({ method: 'POST', url: PL, payload: base, remoteAddress: '10.12.0.3' });
-    expect(raw.json().error).toBe(antiSpamMessages.missing);
+    expect(raw.json().error).toBe(antiSpamTexts.missing);
     expect(await countRows(owner.businessId)).toEqual(before);
     expect(await rejectionCounts(app.ctx, 'product-lead')).toMatchObject({ honeypot: 1, 'too-fast': 1 });
   });
@@ -246,7 +247,7 @@ describe('spam defences on enquiries', () => {
     for (let i = 0; i < max; i++) expect((await post(PL, payload, `10.14.${Math.floor(i / 100)}.${i % 100}`)).statusCode).toBe(201);
     const refused = await post(PL, payload, '10.15.0.1');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().error).toBe(antiSpamMessages.businessRateLimited);
+    expect(refused.json().error).toBe(antiSpamTexts.businessRateLimited);
     // Other businesses are unaffected.
     expect((await post(PL, { ...visitor, businessName: 'lead-shop', fkProductId: ids[0] }, '10.15.0.2')).statusCode).toBe(201);
     await expect.poll(async () => (await rejectionCounts(app.ctx, 'product-lead'))['business-rate-limit']).toBe(1);

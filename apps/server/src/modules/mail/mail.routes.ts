@@ -1,11 +1,12 @@
 import { envelopeSchema } from '@stashblog/contract/envelope';
-import { mailMessages, sendMailBody, supportMailBody } from '@stashblog/contract/mail';
+import { mailTexts, sendMailBody, supportMailBody } from '@stashblog/contract/mail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { ok } from '../../http/envelope.ts';
 import { perClientRateLimit } from '../anti-spam/anti-spam.routes.ts';
-import { sendMailToOwner, sendSupportMail } from './mail.service.ts';
+import { sendMailToOwner } from '../forum/forum.service.ts';
+import { sendSupportMail } from './mail.service.ts';
 
 export function mailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -15,7 +16,7 @@ export function mailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/api/mail/sendSupportMail',
       { schema: { tags, body: supportMailBody, response: created }, config: { rateLimit: perClientRateLimit(ctx, 'support') } },
-      async (request, reply) => reply.status(201).send(ok(await sendSupportMail(ctx, { input: request.body }), mailMessages.supportSent)),
+      async (request, reply) => reply.status(201).send(ok(await sendSupportMail(ctx, { input: request.body }), mailTexts.supportSent)),
     );
 
     app.post(
@@ -24,7 +25,7 @@ export function mailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, body: sendMailBody, response: created },
         config: { rateLimit: perClientRateLimit(ctx, 'mail') },
       },
-      async (request, reply) => reply.status(201).send(ok(await sendMailToOwner(ctx, { input: request.body }), mailMessages.mailSent)),
+      async (request, reply) => reply.status(201).send(ok(await sendMailToOwner(ctx, { input: request.body }), mailTexts.mailSent)),
     );
   };
 }

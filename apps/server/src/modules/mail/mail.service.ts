@@ -1,18 +1,19 @@
-import type { SendMailInput, SupportMailInput } from '@stashblog/contract/mail';
+import type { SupportMailInput } from '@stashblog/contract/mail';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { supportMessages } from '../../db/schema/forum-messages.ts';
 import { mailOutbox } from '../../db/schema/mail-outbox.ts';
+import { addJob } from '../../jobs/queue.ts';
 import { acceptSubmission } from '../anti-spam/anti-spam.service.ts';
-import { createForum } from '../forum/forum.service.ts';
 
 export type OutgoingMail = { to: string; subject: string; text: string; replyTo?: string };
 
 /**
  * Queues a mail inside the caller's transaction: it exists exactly when the lead/message it belongs
- * to does. With SMTP configured the delivery loop sends it after commit (call `ctx.mail.kick()`),
- * retrying while the server is down; without, the outbox row and the log line are the delivery.
+ * to does. With SMTP configured a `mail:send` job, added in the same transaction, sends it once the
+ * transaction commits, retrying while the server is down (decision 038); without, the outbox row
+ * and the log line are the delivery.
  */
 export async function queueMail(
   ctx: Pick<AppContext, 'config' | 'log'>,
@@ -30,7 +31,8 @@ export async function queueMail(
     replyTo: mail.replyTo ?? null,
     transport,
   });
-  if (transport === 'outbox') {
+  if (transport === 'smtp') await addJob(tx, 'mail:send', { mailId: id });
+  else {
     // Without SMTP this line is how an operator reads a mail: who to, what, and every link in it.
     const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
     ctx.log.info(
@@ -43,7 +45,7 @@ export async function queueMail(
 
 /** SPEC §7 sendSupportMail: the marketing support form; stored, then mailed to the platform's support address. */
 export async function sendSupportMail(
-  ctx: Pick<AppContext, 'db' | 'config' | 'log' | 'mail'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'log'>,
   { input }: { input: SupportMailInput },
 ): Promise<{ _id: string }> {
   const result = await acceptSubmission(ctx, { form: 'support', businessId: null, input }, async (tx, id) => {
@@ -58,14 +60,5 @@ export async function sendSupportMail(
       },
     });
   });
-  ctx.mail.kick();
   return { _id: result.id };
-}
-
-/** SPEC §7 sendMail: a visitor's mail to a business owner, kept in the owner's Forum list and mailed. */
-export async function sendMailToOwner(
-  ctx: Pick<AppContext, 'db' | 'config' | 'log' | 'mail'>,
-  { input }: { input: SendMailInput },
-): Promise<{ _id: string }> {
-  return createForum(ctx, { input, form: 'mail' });
 }

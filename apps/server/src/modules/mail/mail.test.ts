@@ -1,6 +1,7 @@
-import { antiSpam, antiSpamMessages } from '@stashblog/contract/anti-spam';
-import { mailMessages } from '@stashblog/contract/mail';
-import { messages, serverMessages } from '@stashblog/contract/messages';
+import { antiSpam, antiSpamTexts } from '@stashblog/contract/anti-spam';
+import { mailTexts } from '@stashblog/contract/mail';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -28,7 +29,7 @@ describe('POST /api/mail/sendSupportMail', () => {
   it('stores the message and queues a mail to the support address (outbox transport)', async () => {
     const res = await post('/api/mail/sendSupportMail', { ...support, ...human('support') });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ code: 201, message: mailMessages.supportSent, error: null });
+    expect(res.json()).toMatchObject({ code: 201, message: mailTexts.supportSent, error: null });
     const [stored] = await app.ctx.db.select().from(supportMessages).where(eq(supportMessages.id, res.json().payload._id));
     expect(stored).toMatchObject({ name: 'Kiran', subject: 'Pricing', email: 'kiran@example.test' });
     const mails = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, app.ctx.config.supportEmail));
@@ -40,11 +41,11 @@ describe('POST /api/mail/sendSupportMail', () => {
   it('reports Name, then Message, then Email (SPEC §5); subject optional', async () => {
     const before = await supportCount();
     const errorOf = async (payload: object) => (await post('/api/mail/sendSupportMail', { ...human('support'), ...payload })).json().error;
-    expect(await errorOf({})).toBe(messages.contactNameRequired);
-    expect(await errorOf({ ...support, name: ' ', message: '', email: '' })).toBe(messages.contactNameRequired);
-    expect(await errorOf({ ...support, message: '', email: '' })).toBe(messages.contactMessageRequired);
-    expect(await errorOf({ ...support, email: '' })).toBe(messages.contactEmailRequired);
-    expect(await errorOf({ ...support, email: 'nope' })).toBe(messages.contactEmailInvalid);
+    expect(await errorOf({})).toBe(specTexts.contactNameRequired);
+    expect(await errorOf({ ...support, name: ' ', message: '', email: '' })).toBe(specTexts.contactNameRequired);
+    expect(await errorOf({ ...support, message: '', email: '' })).toBe(specTexts.contactMessageRequired);
+    expect(await errorOf({ ...support, email: '' })).toBe(specTexts.contactEmailRequired);
+    expect(await errorOf({ ...support, email: 'nope' })).toBe(specTexts.contactEmailInvalid);
     expect(await supportCount()).toBe(before);
     const res = await post('/api/mail/sendSupportMail', { ...support, subject: undefined, ...human('support') });
     expect(res.statusCode).toBe(201);
@@ -54,13 +55,13 @@ describe('POST /api/mail/sendSupportMail', () => {
     const before = await supportCount();
     const honeypot = await post('/api/mail/sendSupportMail', { ...support, ...human('support', { website: 'http://spam.example' }) });
     expect(honeypot.statusCode).toBe(400);
-    expect(honeypot.json().error).toBe(antiSpamMessages.honeypot);
+    expect(honeypot.json().error).toBe(antiSpamTexts.honeypot);
     const fast = await post('/api/mail/sendSupportMail', { ...support, ...human('support', { challenge: challengeFor('support', 300) }) });
     expect(fast.statusCode).toBe(400);
-    expect(fast.json().error).toBe(antiSpamMessages.tooFast);
+    expect(fast.json().error).toBe(antiSpamTexts.tooFast);
     const bare = await post('/api/mail/sendSupportMail', support);
     expect(bare.statusCode).toBe(400);
-    expect(bare.json().error).toBe(antiSpamMessages.missing);
+    expect(bare.json().error).toBe(antiSpamTexts.missing);
     expect(await supportCount()).toBe(before);
     expect(await rejectionCounts(app.ctx, 'support')).toMatchObject({ honeypot: 1, 'too-fast': 1 });
     // A person who took just the minimum time gets through.
@@ -93,7 +94,7 @@ describe('POST /api/mail/sendSupportMail', () => {
     }
     expect(codes.slice(0, 10).every((c) => c === 201)).toBe(true);
     expect(codes.slice(10)).toEqual([429, 429]);
-    expect(last).toBe(antiSpamMessages.rateLimited);
+    expect(last).toBe(antiSpamTexts.rateLimited);
     await expect.poll(async () => (await rejectionCounts(app.ctx, 'support'))['rate-limit']).toBe(2);
     expect((await post('/api/mail/sendSupportMail', { ...support, ...human('support') }, '10.6.6.7')).statusCode).toBe(201);
   });
@@ -103,11 +104,11 @@ describe('POST /api/mail/sendMail', () => {
   it("keeps the visitor's mail in the owner's forum list, notifies and mails the owner", async () => {
     const res = await post('/api/mail/sendMail', { ...support, businessName: 'mail-shop', ...human('mail') });
     expect(res.statusCode).toBe(201);
-    expect(res.json().message).toBe(mailMessages.mailSent);
+    expect(res.json().message).toBe(mailTexts.mailSent);
     const [stored] = await app.ctx.db.select().from(forumMessages).where(eq(forumMessages.id, res.json().payload._id));
     expect(stored).toMatchObject({ businessId: shop.businessId, name: 'Kiran' });
     const notes = await app.ctx.db.select().from(notifications).where(eq(notifications.businessId, shop.businessId));
-    expect(notes.map((n) => n.notification)).toContain(serverMessages.forumNotification('Kiran', 'Pricing'));
+    expect(notes.map((n) => n.notification)).toContain(serverTexts.forumNotification('Kiran', 'Pricing'));
     const mails = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, shop.email));
     expect(mails).toHaveLength(1);
     expect(mails[0].body).toContain('/userAdmin/forum');

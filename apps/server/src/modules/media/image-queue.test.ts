@@ -1,4 +1,4 @@
-import { serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error.ts';
 import { createImageQueue } from './image-queue.ts';
@@ -65,9 +65,9 @@ describe('image queue', () => {
     const waiting = q.run(10, async () => 'second');
     const overflow = await q.run(10, async () => 'third').catch((e) => e);
     expect(overflow).toBeInstanceOf(AppError);
-    expect(overflow).toMatchObject({ status: 503, message: serverMessages.uploadsBusy, retryAfterSeconds: 30 });
+    expect(overflow).toMatchObject({ status: 503, message: serverTexts.uploadsBusy, retryAfterSeconds: 30 });
     const timedOut = await waiting.catch((e) => e);
-    expect(timedOut).toMatchObject({ status: 503, message: serverMessages.uploadsBusy, retryAfterSeconds: 30 });
+    expect(timedOut).toMatchObject({ status: 503, message: serverTexts.uploadsBusy, retryAfterSeconds: 30 });
     expect(q.stats()).toEqual({ active: 1, activePixels: 10, waiting: 0 });
     first.release();
     await running;

@@ -1,4 +1,4 @@
-import { serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import { AppError } from '../../http/app-error.ts';
 
 /** Retry-After of a refusal: about the time the queue takes to drain a few images. */
@@ -53,7 +53,7 @@ export function createImageQueue({ slots, pixelBudget, maxWaiting, maxWaitMs }: 
   async function run<T>(pixels: number, job: () => Promise<T>): Promise<T> {
     if (waiting.length === 0 && fits(pixels)) admit(pixels);
     else {
-      if (waiting.length >= maxWaiting) throw AppError.unavailable(serverMessages.uploadsBusy, busyRetryAfterSeconds);
+      if (waiting.length >= maxWaiting) throw AppError.unavailable(serverTexts.uploadsBusy, busyRetryAfterSeconds);
       await new Promise<void>((resolve, reject) => {
         const w: Waiter = {
           pixels,
@@ -63,7 +63,7 @@ export function createImageQueue({ slots, pixelBudget, maxWaiting, maxWaitMs }: 
           },
           timer: setTimeout(() => {
             waiting.splice(waiting.indexOf(w), 1);
-            reject(AppError.unavailable(serverMessages.uploadsBusy, busyRetryAfterSeconds));
+            reject(AppError.unavailable(serverTexts.uploadsBusy, busyRetryAfterSeconds));
             next(); // it may have been the head that did not fit
           }, maxWaitMs),
         };

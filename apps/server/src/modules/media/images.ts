@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { imageWidths, limits } from '@stashblog/contract/limits';
-import { serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../http/app-error.ts';
 import { createImageQueue } from './image-queue.ts';
@@ -50,15 +50,15 @@ export function variantWidths(width: number): number[] {
  * (white background, at most 1920 px wide) and WebP variants. Throws 400/413 AppErrors.
  */
 export async function processImage(data: Buffer): Promise<ProcessedImage> {
-  if (data.length > limits.uploadMaxBytes) throw AppError.tooLarge(serverMessages.uploadTooLarge);
+  if (data.length > limits.uploadMaxBytes) throw AppError.tooLarge(serverTexts.uploadTooLarge);
   let meta: Metadata;
   try {
     meta = await sharp(data, inputOptions).metadata();
   } catch (e) {
     throw refusal(e);
   }
-  if (!acceptedFormat(meta) || !meta.width || !meta.height) throw AppError.badRequest(serverMessages.uploadInvalid);
-  if (meta.width * (meta.pageHeight ?? meta.height) > limits.uploadMaxPixels) throw AppError.tooLarge(serverMessages.uploadTooLarge);
+  if (!acceptedFormat(meta) || !meta.width || !meta.height) throw AppError.badRequest(serverTexts.uploadInvalid);
+  if (meta.width * (meta.pageHeight ?? meta.height) > limits.uploadMaxPixels) throw AppError.tooLarge(serverTexts.uploadTooLarge);
 
   return queue.run(meta.width * (meta.pageHeight ?? meta.height), () => derive(data, meta));
 }
@@ -90,8 +90,8 @@ async function derive(data: Buffer, meta: Metadata): Promise<ProcessedImage> {
 }
 
 function refusal(e: unknown): AppError {
-  if (e instanceof Error && /pixel limit/i.test(e.message)) return AppError.tooLarge(serverMessages.uploadTooLarge);
+  if (e instanceof Error && /pixel limit/i.test(e.message)) return AppError.tooLarge(serverTexts.uploadTooLarge);
   // sharp's own timeout: the image is fine, the machine was too busy to finish it in time
-  if (e instanceof Error && /^timeout/i.test(e.message)) return AppError.unavailable(serverMessages.uploadsBusy, 30);
-  return AppError.badRequest(serverMessages.uploadInvalid);
+  if (e instanceof Error && /^timeout/i.test(e.message)) return AppError.unavailable(serverTexts.uploadsBusy, 30);
+  return AppError.badRequest(serverTexts.uploadInvalid);
 }

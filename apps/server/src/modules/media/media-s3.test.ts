@@ -1,5 +1,5 @@
-import { serverMessages } from '@stashblog/contract/messages';
 import { mediaKeyFromUrl, mediaVariantUrl } from '@stashblog/contract/paths';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,7 +62,7 @@ describe('uploads with BLOB_STORE=s3', () => {
 
     const early = await complete(slot);
     expect(early.statusCode).toBe(400);
-    expect(early.json().error).toBe(serverMessages.uploadMissing);
+    expect(early.json().error).toBe(serverTexts.uploadMissing);
 
     expect(await putToBucket(slot, await png(1000, 600))).toBe(200);
     const done = await complete(slot);
@@ -111,7 +111,7 @@ describe('uploads with BLOB_STORE=s3', () => {
 
     const again = await complete(slot);
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe(serverMessages.uploadAlreadyDone);
+    expect(again.json().error).toBe(serverTexts.uploadAlreadyDone);
   });
 
   it('refuses a non-image or an oversized file on complete, drops it, and the slot takes a real image after', async () => {
@@ -123,19 +123,19 @@ describe('uploads with BLOB_STORE=s3', () => {
     expect(await putToBucket(slot, svg)).toBe(200);
     const refused = await complete(slot);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toBe(serverMessages.uploadInvalid);
+    expect(refused.json().error).toBe(serverTexts.uploadInvalid);
     expect(await inBucket(`uploads/${id}`)).toBe(false);
 
     // a presigned PUT cannot bound the size; complete checks it before reading
     expect(await putToBucket(slot, Buffer.alloc(11 * 1024 * 1024, 1))).toBe(200);
     const big = await complete(slot);
     expect(big.statusCode).toBe(413);
-    expect(big.json().error).toBe(serverMessages.uploadTooLarge);
+    expect(big.json().error).toBe(serverTexts.uploadTooLarge);
     expect(await inBucket(`uploads/${id}`)).toBe(false);
 
     const forged = await app.inject({ method: 'POST', url: (slot.completeUrl as string).replace(/sig=[0-9a-f]/, 'sig=x') });
     expect(forged.statusCode).toBe(403);
-    expect(forged.json().error).toBe(serverMessages.uploadLinkInvalid);
+    expect(forged.json().error).toBe(serverTexts.uploadLinkInvalid);
 
     const [row] = await app.ctx.db.select({ status: media.status }).from(media).where(eq(media.id, id));
     expect(row?.status).toBe('pending');

@@ -1,7 +1,7 @@
 import { envelopeSchema } from '@stashblog/contract/envelope';
 import { limits } from '@stashblog/contract/limits';
 import { mediaFileRouteParams, proxyQuery, uploadedImage, uploadParams, uploadQuery } from '@stashblog/contract/media';
-import { serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
@@ -23,7 +23,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: uploadBodyLimit }, (_request, body, done) => done(null, body));
     app.setErrorHandler((err: Error & { code?: string }) => {
-      if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw AppError.tooLarge(serverMessages.uploadTooLarge);
+      if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw AppError.tooLarge(serverTexts.uploadTooLarge);
       throw err; // the app's error handler answers everything else
     });
 
@@ -53,10 +53,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags: ['media'], params: uploadParams, querystring: uploadQuery, response: { 200: envelopeSchema(uploadedImage) } },
       },
       async (request) =>
-        ok(
-          await acceptUpload(ctx, { mediaId: request.params.mediaId, ...request.query, body: request.body }),
-          serverMessages.imageUploaded,
-        ),
+        ok(await acceptUpload(ctx, { mediaId: request.params.mediaId, ...request.query, body: request.body }), serverTexts.imageUploaded),
     );
 
     app.post(
@@ -65,7 +62,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onSend: anyOrigin,
         schema: { tags: ['media'], params: uploadParams, querystring: uploadQuery, response: { 200: envelopeSchema(uploadedImage) } },
       },
-      async (request) => ok(await completeUpload(ctx, { mediaId: request.params.mediaId, ...request.query }), serverMessages.imageUploaded),
+      async (request) => ok(await completeUpload(ctx, { mediaId: request.params.mediaId, ...request.query }), serverTexts.imageUploaded),
     );
 
     app.get('/media/:mediaId/:file', { schema: { hide: true, params: mediaFileRouteParams } }, async (request, reply) => {

@@ -4,9 +4,9 @@ import { buffer } from 'node:stream/consumers';
 import { isUuid } from '@stashblog/contract/ids';
 import { imageWidths, limits } from '@stashblog/contract/limits';
 import { type MediaCategory, mediaFileParams, type UploadedImage } from '@stashblog/contract/media';
-import { serverMessages } from '@stashblog/contract/messages';
 import { mediaUrl } from '@stashblog/contract/paths';
 import type { PreSignedUrl } from '@stashblog/contract/products';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
@@ -102,16 +102,16 @@ async function claimSlot(ctx: Pick<AppContext, 'db'>, mediaId: string): Promise<
       .where(eq(media.id, mediaId))
       .for('update');
     if (!row) throw AppError.notFound();
-    if (row.status !== 'pending') throw AppError.conflict(serverMessages.uploadAlreadyDone);
+    if (row.status !== 'pending') throw AppError.conflict(serverTexts.uploadAlreadyDone);
     // Two PUTs of one slot: the second is refused at once instead of decoding the same bytes again.
-    if (row.busy) throw AppError.conflict(serverMessages.uploadInProgress);
+    if (row.busy) throw AppError.conflict(serverTexts.uploadInProgress);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`media-upload:${row.businessId}`}, 0))`);
     const [inFlight] = await tx
       .select({ n: count() })
       .from(media)
       .where(and(eq(media.businessId, row.businessId), gt(media.processingUntil, sql`now()`)));
     if ((inFlight?.n ?? 0) >= limits.uploadsInFlightPerOwner) {
-      throw AppError.tooMany(serverMessages.uploadsInFlight(limits.uploadsInFlightPerOwner), retryAfterSeconds);
+      throw AppError.tooMany(serverTexts.uploadsInFlight(limits.uploadsInFlightPerOwner), retryAfterSeconds);
     }
     await tx
       .update(media)
@@ -150,14 +150,14 @@ async function processClaimed(
     .set({ status: 'ready', bytes, width: image.width, height: image.height, processingUntil: null })
     .where(and(slot, eq(media.status, 'pending')))
     .returning({ id: media.id });
-  if (done.length === 0) throw AppError.conflict(serverMessages.uploadAlreadyDone);
+  if (done.length === 0) throw AppError.conflict(serverTexts.uploadAlreadyDone);
   return { _id: mediaId, url: mediaUrl(mediaId), width: image.width, height: image.height };
 }
 
 /** The signed PUT of SPEC §7 "File upload" to the app (local disk): validates, derives the variants, marks the slot ready. */
 export async function acceptUpload(ctx: AppContext, { body, ...link }: UploadLink & { body: unknown }): Promise<UploadedImage> {
-  if (!validSignature(ctx.config.secret, link.mediaId, link.exp, link.sig)) throw AppError.forbidden(serverMessages.uploadLinkInvalid);
-  if (!Buffer.isBuffer(body) || body.length === 0) throw AppError.badRequest(serverMessages.uploadInvalid);
+  if (!validSignature(ctx.config.secret, link.mediaId, link.exp, link.sig)) throw AppError.forbidden(serverTexts.uploadLinkInvalid);
+  if (!Buffer.isBuffer(body) || body.length === 0) throw AppError.badRequest(serverTexts.uploadInvalid);
   const businessId = await claimSlot(ctx, link.mediaId);
   return processClaimed(ctx, { businessId, mediaId: link.mediaId }, async () => body);
 }
@@ -169,20 +169,20 @@ export async function acceptUpload(ctx: AppContext, { body, ...link }: UploadLin
  * presigned PUT can be used again while it lasts.
  */
 export async function completeUpload(ctx: AppContext, link: UploadLink): Promise<UploadedImage> {
-  if (!validSignature(ctx.config.secret, link.mediaId, link.exp, link.sig)) throw AppError.forbidden(serverMessages.uploadLinkInvalid);
+  if (!validSignature(ctx.config.secret, link.mediaId, link.exp, link.sig)) throw AppError.forbidden(serverTexts.uploadLinkInvalid);
   const businessId = await claimSlot(ctx, link.mediaId);
   const key = originalKey(link.mediaId);
   try {
     return await processClaimed(ctx, { businessId, mediaId: link.mediaId }, async () => {
       const original = await ctx.blobs.get(key);
-      if (!original) throw AppError.badRequest(serverMessages.uploadMissing);
+      if (!original) throw AppError.badRequest(serverTexts.uploadMissing);
       // A presigned PUT cannot bound the size, so the stored size is checked before reading it.
       if (original.size > limits.uploadMaxBytes) {
         original.body.destroy();
-        throw AppError.tooLarge(serverMessages.uploadTooLarge);
+        throw AppError.tooLarge(serverTexts.uploadTooLarge);
       }
       const body = await buffer(original.body);
-      if (body.length === 0) throw AppError.badRequest(serverMessages.uploadInvalid);
+      if (body.length === 0) throw AppError.badRequest(serverTexts.uploadInvalid);
       return body;
     });
   } finally {
@@ -278,7 +278,7 @@ export async function proxyMedia(ctx: Pick<AppContext, 'blobs' | 'config'>, { ur
   } catch {}
   const m = target && ownHosts.has(target.host) && !target.search ? /^\/media\/([^/]+)\/([^/]+)$/.exec(target.pathname) : null;
   const params = mediaFileParams.safeParse({ mediaId: m?.[1], file: m?.[2] });
-  if (!params.success) throw AppError.badRequest(serverMessages.proxyUrlInvalid);
+  if (!params.success) throw AppError.badRequest(serverTexts.proxyUrlInvalid);
   const file = await readMediaFile(ctx, params.data);
   if (!file) throw AppError.notFound();
   return file;

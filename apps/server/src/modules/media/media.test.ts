@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { limits } from '@stashblog/contract/limits';
-import { serverMessages } from '@stashblog/contract/messages';
 import { mediaVariantUrl } from '@stashblog/contract/paths';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -102,10 +102,10 @@ describe('media upload', () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>';
     const s = await upload(urls[0]?.url as string, Buffer.from(svg), 'image/svg+xml');
     expect(s.statusCode).toBe(400);
-    expect(s.json()).toMatchObject({ code: 400, error: serverMessages.uploadInvalid });
+    expect(s.json()).toMatchObject({ code: 400, error: serverTexts.uploadInvalid });
     const t = await upload(urls[1]?.url as string, 'just some text', 'text/plain');
     expect(t.statusCode).toBe(400);
-    expect(t.json().error).toBe(serverMessages.uploadInvalid);
+    expect(t.json().error).toBe(serverTexts.uploadInvalid);
     const tif = await upload(
       urls[2]?.url as string,
       await sharp(await png(20, 20))
@@ -113,7 +113,7 @@ describe('media upload', () => {
         .toBuffer(),
       'image/png',
     );
-    expect(tif.json().error).toBe(serverMessages.uploadInvalid);
+    expect(tif.json().error).toBe(serverTexts.uploadInvalid);
     // the slot is still usable with a real image
     expect((await upload(urls[0]?.url as string, await png(20, 20))).statusCode).toBe(200);
   });
@@ -127,7 +127,7 @@ describe('media upload', () => {
       body,
     );
     expect(badSig.statusCode).toBe(403);
-    expect(badSig.json().error).toBe(serverMessages.uploadLinkInvalid);
+    expect(badSig.json().error).toBe(serverTexts.uploadLinkInvalid);
     const laterExp = await upload(
       url.replace(/exp=(\d+)/, (_m, e) => `exp=${Number(e) + 3600}`),
       body,
@@ -141,7 +141,7 @@ describe('media upload', () => {
     const expiredSig = createHmac('sha256', app.ctx.config.secret).update(`${mediaId}${past}`).digest('hex');
     const expired = await upload(`/api/media/upload/${mediaId}?exp=${past}&sig=${expiredSig}`, body);
     expect(expired.statusCode).toBe(403);
-    expect(expired.json().error).toBe(serverMessages.uploadLinkInvalid);
+    expect(expired.json().error).toBe(serverTexts.uploadLinkInvalid);
     const otherId = await upload(url.replace(/upload\/[0-9a-f-]{36}/, 'upload/00000000-0000-7000-8000-000000000000'), body);
     expect(otherId.statusCode).toBe(403);
   });
@@ -180,7 +180,7 @@ describe('media upload', () => {
     const [slot] = (await slots(['big.png'])).productImagesPreSignedUrls;
     const res = await upload(slot?.url as string, Buffer.alloc(11 * 1024 * 1024, 1));
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ code: 413, error: serverMessages.uploadTooLarge });
+    expect(res.json()).toMatchObject({ code: 413, error: serverTexts.uploadTooLarge });
   });
 
   it('refuses images over 40 megapixels with 413 and stores nothing', async () => {
@@ -192,7 +192,7 @@ describe('media upload', () => {
     expect(huge.length).toBeLessThan(1024 * 1024);
     const res = await upload(slot?.url as string, huge);
     expect(res.statusCode).toBe(413);
-    expect(res.json().error).toBe(serverMessages.uploadTooLarge);
+    expect(res.json().error).toBe(serverTexts.uploadTooLarge);
     const id = mediaIdOf(slot?.url as string);
     const [row] = await app.ctx.db.select().from(media).where(eq(media.id, id));
     expect(row).toMatchObject({ status: 'pending', processingUntil: null, width: null });
@@ -229,7 +229,7 @@ describe('uploads in flight per owner', () => {
     expect(refused.length).toBeGreaterThan(0);
     expect(results.every((r) => r.statusCode === 200 || r.statusCode === 429)).toBe(true);
     for (const r of refused) {
-      expect(r.json()).toMatchObject({ code: 429, error: serverMessages.uploadsInFlight(limits.uploadsInFlightPerOwner) });
+      expect(r.json()).toMatchObject({ code: 429, error: serverTexts.uploadsInFlight(limits.uploadsInFlightPerOwner) });
       expect(r.headers['retry-after']).toBe('2');
     }
     // nothing is left counted as in flight, so the refused ones go through when sent again
@@ -245,12 +245,12 @@ describe('uploads in flight per owner', () => {
     const mine = urls.at(-1) as string;
     const refused = await upload(mine, await png(40, 40));
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().error).toBe(serverMessages.uploadsInFlight(limits.uploadsInFlightPerOwner));
+    expect(refused.json().error).toBe(serverTexts.uploadsInFlight(limits.uploadsInFlightPerOwner));
     expect(await app.ctx.blobs.get(`${mediaIdOf(mine)}/image.jpg`)).toBeNull();
     // a slot being processed elsewhere is not processed twice
     const twice = await upload(urls[0] as string, await png(40, 40));
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().error).toBe(serverMessages.uploadInProgress);
+    expect(twice.json().error).toBe(serverTexts.uploadInProgress);
     // another business is not affected by this owner's uploads
     const other = await app.owner('pixels-other');
     const res = await app.inject({
@@ -305,7 +305,7 @@ describe('media serving', () => {
     for (const url of ['https://example.com/cat.jpg', `https://evil.test/media/${id}/image.jpg`, '/etc/passwd', '', 'file:///etc/passwd']) {
       const res = await app.inject({ method: 'GET', url: '/api/media/proxy', query: { url } });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json().error).toBe(serverMessages.proxyUrlInvalid);
+      expect(res.json().error).toBe(serverTexts.proxyUrlInvalid);
     }
     const missing = await app.inject({
       method: 'GET',

@@ -4,8 +4,8 @@ import {
   createNotificationBody,
   fetchNotificationsQuery,
   notificationIdBody,
-  notificationMessages,
   notificationsPayload,
+  notificationTexts,
   publicNotificationBody,
 } from '@stashblog/contract/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -39,14 +39,14 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { rateLimit: perClientRateLimit(ctx, 'notification') },
       },
       async (request, reply) =>
-        reply.status(201).send(ok(await createPublicNotification(ctx, { input: request.body }), notificationMessages.created)),
+        reply.status(201).send(ok(await createPublicNotification(ctx, { input: request.body }), notificationTexts.created)),
     );
 
     app.post(`${admin}/create`, { schema: { tags, body: createNotificationBody, response: { 201: idPayload } } }, async (request, reply) =>
       reply
         .status(201)
         .send(
-          ok(await createNotification(ctx, { businessId: ownerOf(request).businessId, input: request.body }), notificationMessages.created),
+          ok(await createNotification(ctx, { businessId: ownerOf(request).businessId, input: request.body }), notificationTexts.created),
         ),
     );
 
@@ -55,36 +55,32 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       `${admin}/fetchAll`,
       { schema: { tags, querystring: fetchNotificationsQuery, response: { 200: envelopeSchema(notificationsPayload) } } },
       async (request) =>
-        ok(await fetchNotifications(ctx, { businessId: ownerOf(request).businessId, ...request.query }), notificationMessages.fetched, 200),
+        ok(await fetchNotifications(ctx, { businessId: ownerOf(request).businessId, ...request.query }), notificationTexts.fetched, 200),
     );
 
     app.get(`${admin}/count`, { schema: { tags, response: { 200: envelopeSchema(countPayload) } } }, async (request) =>
-      ok(await countNewNotifications(ctx, { businessId: ownerOf(request).businessId }), notificationMessages.fetched),
+      ok(await countNewNotifications(ctx, { businessId: ownerOf(request).businessId }), notificationTexts.fetched),
     );
 
     app.put(`${admin}/markAsRead`, { schema: { tags, body: notificationIdBody, response: { 200: idPayload } } }, async (request) =>
-      ok(
-        await markNotificationRead(ctx, { businessId: ownerOf(request).businessId, id: request.body.id }),
-        notificationMessages.markedRead,
-      ),
+      ok(await markNotificationRead(ctx, { businessId: ownerOf(request).businessId, id: request.body.id }), notificationTexts.markedRead),
     );
 
     app.put(
       `${admin}/markAllAsRead`,
       { schema: { tags, response: { 200: envelopeSchema(z.object({ updated: z.number() })) } } },
       async (request) =>
-        ok(await markAllNotificationsRead(ctx, { businessId: ownerOf(request).businessId }), notificationMessages.allMarkedRead),
+        ok(await markAllNotificationsRead(ctx, { businessId: ownerOf(request).businessId }), notificationTexts.allMarkedRead),
     );
 
     app.delete(`${admin}/delete`, { schema: { tags, body: notificationIdBody, response: { 200: idPayload } } }, async (request) =>
-      ok(await deleteNotification(ctx, { businessId: ownerOf(request).businessId, id: request.body.id }), notificationMessages.deleted),
+      ok(await deleteNotification(ctx, { businessId: ownerOf(request).businessId, id: request.body.id }), notificationTexts.deleted),
     );
 
     app.delete(
       `${admin}/deleteAll`,
       { schema: { tags, response: { 200: envelopeSchema(z.object({ deleted: z.number() })) } } },
-      async (request) =>
-        ok(await deleteAllNotifications(ctx, { businessId: ownerOf(request).businessId }), notificationMessages.allDeleted),
+      async (request) => ok(await deleteAllNotifications(ctx, { businessId: ownerOf(request).businessId }), notificationTexts.allDeleted),
     );
   };
 }

@@ -3,7 +3,7 @@ import {
   type CreateNotificationBody,
   type Notification,
   type NotificationFilter,
-  notificationMessages,
+  notificationTexts,
   type PublicNotificationInput,
 } from '@stashblog/contract/notifications';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
@@ -14,10 +14,10 @@ import { businesses } from '../../db/schema/businesses.ts';
 import { activities, notifications } from '../../db/schema/notifications.ts';
 import { AppError } from '../../http/app-error.ts';
 import { acceptSubmission } from '../anti-spam/anti-spam.service.ts';
+import { requirePublicBusiness } from '../businesses/businesses.service.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { type LinkKind, openedLinkItem } from '../private-links/private-links.service.ts';
-import { pushAfterCommit, pushTitle } from '../push/push.service.ts';
-import { requirePublicBusiness } from '../users/users.service.ts';
+import { pushTitle, queuePush } from '../push/push.service.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -25,7 +25,7 @@ type Ctx = Pick<AppContext, 'db'>;
  * The one place an accepted lead/message reaches its owner, inside the caller's transaction:
  * an in-app notification (with the page to open), an activity record, and a mail to the owner
  * through the mail transport. Anything else that should tell the owner (web push) goes here too.
- * After the transaction commits, call `ctx.mail.kick()` so SMTP delivery starts at once.
+ * Mail and push are jobs added in the caller's transaction: sent once it commits (decision 038).
  */
 export async function notifyOwner(
   ctx: Pick<AppContext, 'db' | 'config' | 'log'>,
@@ -39,8 +39,8 @@ export async function notifyOwner(
 ) {
   const notificationId = uuidv7();
   await tx.insert(notifications).values({ businessId, id: notificationId, notification: text, redirect });
-  // Web push to the owner's browser, sent once this transaction has committed (modules/push).
-  await pushAfterCommit(ctx, tx, { businessId, notificationId, message: { title: pushTitle, body: text, url: redirect } });
+  // Web push to the owner's browser: a job in this transaction, sent once it committed (modules/push).
+  await queuePush(tx, { businessId, message: { title: pushTitle, body: text, url: redirect } });
   await tx.insert(activities).values({ businessId, id: uuidv7(), message: text, path: redirect });
   if (mail) {
     const [owner] = await tx.select({ email: businesses.email }).from(businesses).where(eq(businesses.id, businessId));
@@ -104,7 +104,7 @@ export async function countNewNotifications(ctx: Ctx, { businessId }: { business
 }
 
 function requireId(id: string): string {
-  if (!isUuid(id)) throw AppError.notFound(notificationMessages.notFound);
+  if (!isUuid(id)) throw AppError.notFound(notificationTexts.notFound);
   return id;
 }
 
@@ -114,7 +114,7 @@ export async function markNotificationRead(ctx: Ctx, { businessId, id }: { busin
     .set({ isMarkedRead: true })
     .where(and(eq(notifications.businessId, businessId), eq(notifications.id, requireId(id))))
     .returning({ id: notifications.id });
-  if (rows.length === 0) throw AppError.notFound(notificationMessages.notFound);
+  if (rows.length === 0) throw AppError.notFound(notificationTexts.notFound);
   return { _id: id };
 }
 
@@ -132,7 +132,7 @@ export async function deleteNotification(ctx: Ctx, { businessId, id }: { busines
     .delete(notifications)
     .where(and(eq(notifications.businessId, businessId), eq(notifications.id, requireId(id))))
     .returning({ id: notifications.id });
-  if (rows.length === 0) throw AppError.notFound(notificationMessages.notFound);
+  if (rows.length === 0) throw AppError.notFound(notificationTexts.notFound);
   return { _id: id };
 }
 
@@ -166,8 +166,8 @@ export async function createPublicNotification(
   const business = await requirePublicBusiness(ctx, input.businessName);
   const link = privateLinkOfPage(input.redirect);
   const item = link && (await openedLinkItem(ctx, { businessId: business.id, kind: link.kind, code: link.code }));
-  if (!link || !item) throw AppError.notFound(notificationMessages.eventNotFound);
-  const text = notificationMessages.privateLinkOpened(link.code, item.itemName);
+  if (!link || !item) throw AppError.notFound(notificationTexts.eventNotFound);
+  const text = notificationTexts.privateLinkOpened(link.code, item.itemName);
   const redirect = `/userAdmin/${link.kind === 'product' ? 'products' : 'catalogues'}/privateLinks/${item.itemId}`;
   let noted = '';
   const result = await acceptSubmission(ctx, { form: 'notification', businessId: business.id, input }, async (tx) => {

@@ -1,6 +1,6 @@
-import { antiSpamMessages } from '@stashblog/contract/anti-spam';
+import { antiSpamTexts } from '@stashblog/contract/anti-spam';
 import { limits } from '@stashblog/contract/limits';
-import { badgeText, type Notification, notificationMessages } from '@stashblog/contract/notifications';
+import { badgeText, type Notification, notificationTexts } from '@stashblog/contract/notifications';
 import { generatePrivateLinkCode } from '@stashblog/contract/private-links';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -68,7 +68,7 @@ describe('admin notifications', () => {
     const [top] = (await call(a, 'GET', 'fetchAll', { filter: 'New' })).json().payload.notifications;
     const marked = await call(a, 'PUT', 'markAsRead', { id: top._id });
     expect(marked.statusCode).toBe(200);
-    expect(marked.json().message).toBe(notificationMessages.markedRead);
+    expect(marked.json().message).toBe(notificationTexts.markedRead);
     expect((await call(a, 'GET', 'count')).json().payload.total).toBe(19);
     const read = (await call(a, 'GET', 'fetchAll', { filter: 'Read' })).json().payload;
     expect(read.total).toBe(1);
@@ -86,7 +86,7 @@ describe('admin notifications', () => {
     ] as const) {
       const res = await call(b, method, path, { id: theirs._id });
       expect(res.statusCode).toBe(404);
-      expect(res.json().error).toBe(notificationMessages.notFound);
+      expect(res.json().error).toBe(notificationTexts.notFound);
     }
     await call(b, 'PUT', 'markAllAsRead');
     await call(b, 'DELETE', 'deleteAll');
@@ -114,10 +114,10 @@ describe('admin notifications', () => {
 
   it('refuses a redirect to another site and an empty text', async () => {
     expect((await call(a, 'POST', 'create', { notification: 'x', redirect: 'https://evil.example' })).json().error).toBe(
-      notificationMessages.redirectInvalid,
+      notificationTexts.redirectInvalid,
     );
     expect((await call(a, 'POST', 'create', { notification: 'x', redirect: '//evil.example' })).statusCode).toBe(400);
-    expect((await call(a, 'POST', 'create', { notification: ' ' })).json().error).toBe(notificationMessages.textRequired);
+    expect((await call(a, 'POST', 'create', { notification: ' ' })).json().error).toBe(notificationTexts.textRequired);
   });
 });
 
@@ -156,12 +156,12 @@ describe('public notifications create', () => {
     ];
     for (const payload of phishing) {
       const res = await publicCreate({ ...payload, businessName: 'note-b' });
-      expect(res.statusCode, payload.notification).toBe(res.json().error === notificationMessages.unknownEvent ? 400 : 404);
-      expect([notificationMessages.unknownEvent, notificationMessages.eventNotFound]).toContain(res.json().error);
+      expect(res.statusCode, payload.notification).toBe(res.json().error === notificationTexts.unknownEvent ? 400 : 404);
+      expect([notificationTexts.unknownEvent, notificationTexts.eventNotFound]).toContain(res.json().error);
     }
     expect((await publicCreate({ notification: 'Verify your bank details', businessName: 'note-b' })).json()).toMatchObject({
       code: 400,
-      error: notificationMessages.unknownEvent,
+      error: notificationTexts.unknownEvent,
     });
     expect(await bell(b)).toEqual(before);
   });
@@ -174,7 +174,7 @@ describe('public notifications create', () => {
     const [top] = (await bell(b)).notifications;
     expect(top).toMatchObject({
       _id: res.json().payload._id,
-      notification: notificationMessages.privateLinkOpened(link.code, 'Silver ring'),
+      notification: notificationTexts.privateLinkOpened(link.code, 'Silver ring'),
       redirect: `/userAdmin/products/privateLinks/${link.productId}`,
       isMarkedRead: false,
     });
@@ -207,9 +207,9 @@ describe('public notifications create', () => {
     const link = await sharedProduct(fresh, 'Copper pot', true);
     const event = { notification: 'privateLinkVisit', businessName: 'note-capped', redirect: link.page };
     const bot = await publicCreate({ ...event, website: 'spam' });
-    expect(bot.json().error).toBe(antiSpamMessages.honeypot);
+    expect(bot.json().error).toBe(antiSpamTexts.honeypot);
     const noChallenge = await publicCreate({ ...event, challenge: '' });
-    expect(noChallenge.json().error).toBe(antiSpamMessages.tooFast);
+    expect(noChallenge.json().error).toBe(antiSpamTexts.tooFast);
     const fromOne = (i: number) =>
       app.inject({
         method: 'POST',
@@ -223,7 +223,7 @@ describe('public notifications create', () => {
     for (let i = 10; i < businessCap.max; i++) expect((await fromOne(2 + Math.floor(i / 10))).statusCode).toBe(201);
     const over = await fromOne(50);
     expect(over.statusCode).toBe(429);
-    expect(over.json().error).toBe(antiSpamMessages.businessRateLimited);
+    expect(over.json().error).toBe(antiSpamTexts.businessRateLimited);
     expect((await bell(fresh)).total).toBe(1);
   });
 });

@@ -1,5 +1,4 @@
 import { envelopeSchema } from '@stashblog/contract/envelope';
-import { serverMessages } from '@stashblog/contract/messages';
 import {
   businessNameCheck,
   businessNameQuery,
@@ -11,6 +10,7 @@ import {
   verifyEmailBody,
   verifyEmailPayload,
 } from '@stashblog/contract/onboarding';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -29,7 +29,7 @@ export function onboardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, querystring: businessNameQuery, response: { 200: envelopeSchema(businessNameCheck) } },
         config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       },
-      async (request) => ok(await checkBusinessName(ctx, request.query), serverMessages.fetched),
+      async (request) => ok(await checkBusinessName(ctx, request.query), serverTexts.fetched),
     );
 
     app.post(
@@ -68,7 +68,7 @@ export function onboardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/userAdmin/onboarding/checklist',
       { schema: { tags, response: { 200: envelopeSchema(checklistPayload) } } },
-      async (request) => ok(await fetchChecklist(ctx, { businessId: ownerOf(request).businessId }), serverMessages.fetched),
+      async (request) => ok(await fetchChecklist(ctx, { businessId: ownerOf(request).businessId }), serverTexts.fetched),
     );
   };
 }

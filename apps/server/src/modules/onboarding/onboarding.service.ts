@@ -21,7 +21,7 @@ import { AppError } from '../../http/app-error.ts';
 import { createSession, hashPassword } from '../auth/auth.service.ts';
 import { queueMail } from '../mail/mail.service.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'log' | 'mail'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'log'>;
 const ttlMs = verificationTtlHours * 3600_000;
 
 /** Live availability of a business name: format, reserved words, then uniqueness. */
@@ -119,7 +119,6 @@ export async function signUp(ctx: Ctx, { input }: { input: SignUpBody }): Promis
     await sendVerificationMail(ctx, tx, { id, name: data.name, email });
     return { businessName, email };
   });
-  ctx.mail.kick();
   return result;
 }
 
@@ -155,7 +154,6 @@ export async function resendVerification(ctx: Ctx, { email }: { email: string })
     .where(and(sql`lower(${businesses.email}) = ${email.trim().toLowerCase()}`, isNull(signups.verifiedAt)));
   if (!row) return;
   await sendVerificationMail(ctx, ctx.db, row);
-  ctx.mail.kick();
 }
 
 /** The admin empty-state checklist: what a new owner has done so far. */

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { mailOutbox } from '../../db/schema/mail-outbox.ts';
 import { signups } from '../../db/schema/onboarding.ts';
-import { addCatalogue, addProduct, updateBusiness } from '../users/users.fixtures.ts';
+import { addCatalogue, addProduct, updateBusiness } from '../storefront/storefront.fixtures.ts';
 import { verificationToken } from './onboarding.service.ts';
 
 let app: TestApp;

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { decodePassword, type LogInBody } from '@stashblog/contract/auth';
-import { messages, serverMessages } from '@stashblog/contract/messages';
 import { createPlatformAdminInput, type PlatformAdmin } from '@stashblog/contract/platform';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
@@ -36,10 +37,10 @@ export async function platformLogIn(ctx: AppContext, { input, ip }: { input: Log
   const accountKey = `platform:${email}|${ip}`;
   const ipKey = `platform-ip:${ip}`;
   if ((await failureCount(ctx, accountKey)) >= MAX_PER_ACCOUNT_IP || (await failureCount(ctx, ipKey)) >= MAX_PER_IP) {
-    throw AppError.tooMany(serverMessages.tooManyAttempts);
+    throw AppError.tooMany(serverTexts.tooManyAttempts);
   }
   const password = decodePassword(input.password)?.trim();
-  if (!password) throw AppError.badRequest(messages.signInPasswordRequired);
+  if (!password) throw AppError.badRequest(specTexts.signInPasswordRequired);
   const [admin] = await ctx.db
     .select({ id: platformAdmins.id, passwordHash: platformAdmins.passwordHash })
     .from(platformAdmins)
@@ -48,7 +49,7 @@ export async function platformLogIn(ctx: AppContext, { input, ip }: { input: Log
   if (!admin || !valid) {
     await recordFailure(ctx, accountKey);
     await recordFailure(ctx, ipKey);
-    throw AppError.unauthorised(serverMessages.invalidCredentials);
+    throw AppError.unauthorised(serverTexts.invalidCredentials);
   }
   await ctx.db.delete(loginFailures).where(eq(loginFailures.key, accountKey));
   const token = randomBytes(32).toString('base64url');

@@ -1,6 +1,5 @@
 import { logInBody } from '@stashblog/contract/auth';
 import { envelopeSchema } from '@stashblog/contract/envelope';
-import { serverMessages } from '@stashblog/contract/messages';
 import {
   auditListPayload,
   auditListQuery,
@@ -10,6 +9,7 @@ import {
   businessListQuery,
   itemListPayload,
   itemListQuery,
+  jobQueuePayload,
   mailListPayload,
   mailListQuery,
   platformAdmin,
@@ -17,6 +17,7 @@ import {
   primeUserBody,
   statusPayload,
 } from '@stashblog/contract/platform';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -26,6 +27,7 @@ import {
   listAudit,
   listBusinesses,
   listCatalogues,
+  listJobs,
   listMail,
   listProducts,
   setCatalogueBlocked,
@@ -54,30 +56,30 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/platform/me',
       { schema: { tags, response: { 200: envelopeSchema(z.object({ admin: platformAdmin })) } } },
-      async (request) => ok({ admin: describeAdmin(platformAdminOf(request)) }, serverMessages.fetched),
+      async (request) => ok({ admin: describeAdmin(platformAdminOf(request)) }, serverTexts.fetched),
     );
 
     app.put('/api/platform/logOut', { schema: { tags } }, async (request) => {
       await platformLogOut(ctx, { tokenHash: platformAdminOf(request).tokenHash });
-      return ok(null, serverMessages.loggedOut);
+      return ok(null, serverTexts.loggedOut);
     });
 
     app.get(
       '/api/platform/businesses',
       { schema: { tags, querystring: businessListQuery, response: { 200: envelopeSchema(businessListPayload) } } },
-      async (request) => ok(await listBusinesses(ctx, request.query), serverMessages.fetched),
+      async (request) => ok(await listBusinesses(ctx, request.query), serverTexts.fetched),
     );
 
     app.get(
       '/api/platform/products',
       { schema: { tags, querystring: itemListQuery, response: { 200: envelopeSchema(itemListPayload) } } },
-      async (request) => ok(await listProducts(ctx, request.query), serverMessages.fetched),
+      async (request) => ok(await listProducts(ctx, request.query), serverTexts.fetched),
     );
 
     app.get(
       '/api/platform/catalogues',
       { schema: { tags, querystring: itemListQuery, response: { 200: envelopeSchema(itemListPayload) } } },
-      async (request) => ok(await listCatalogues(ctx, request.query), serverMessages.fetched),
+      async (request) => ok(await listCatalogues(ctx, request.query), serverTexts.fetched),
     );
 
     app.put(
@@ -119,13 +121,17 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/platform/mail',
       { schema: { tags, querystring: mailListQuery, response: { 200: envelopeSchema(mailListPayload) } } },
-      async (request) => ok(await listMail(ctx, request.query), serverMessages.fetched),
+      async (request) => ok(await listMail(ctx, request.query), serverTexts.fetched),
+    );
+
+    app.get('/api/platform/jobs', { schema: { tags, response: { 200: envelopeSchema(jobQueuePayload) } } }, async () =>
+      ok(await listJobs(ctx), serverTexts.fetched),
     );
 
     app.get(
       '/api/platform/audit',
       { schema: { tags, querystring: auditListQuery, response: { 200: envelopeSchema(auditListPayload) } } },
-      async (request) => ok(await listAudit(ctx, request.query), serverMessages.fetched),
+      async (request) => ok(await listAudit(ctx, request.query), serverTexts.fetched),
     );
   };
 }

@@ -9,6 +9,7 @@ import {
   businessListQuery,
   type ItemListQuery,
   itemListQuery,
+  type JobQueuePayload,
   type MailListQuery,
   mailListQuery,
   type OutboxMail,
@@ -28,6 +29,7 @@ import { signups } from '../../db/schema/onboarding.ts';
 import { platformAudit } from '../../db/schema/platform.ts';
 import { products } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
+import { readJobQueue } from '../../jobs/queue.ts';
 import type { PlatformActor } from './platform-auth.service.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
@@ -290,11 +292,11 @@ export async function listMail(ctx: Ctx, input: MailListQuery): Promise<{ mails:
     const match = or(ilike(mailOutbox.to, term), ilike(mailOutbox.subject, term));
     if (match) conditions.push(match);
   }
-  // sent: handed to SMTP; failed: SMTP refused at least once and it is not sent yet (still retried);
-  // pending: waiting, or kept in the outbox only (no SMTP_URL).
+  // sent: handed to SMTP; failed: its mail:send job used up its attempts (decision 038); pending:
+  // waiting or being retried (attempts and the last error show which), or kept in the outbox only (no SMTP_URL).
   if (query.state === 'sent') conditions.push(isNotNull(mailOutbox.sentAt));
-  if (query.state === 'pending') conditions.push(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.lastError)) as SQL);
-  if (query.state === 'failed') conditions.push(and(isNull(mailOutbox.sentAt), isNotNull(mailOutbox.lastError)) as SQL);
+  if (query.state === 'pending') conditions.push(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt)) as SQL);
+  if (query.state === 'failed') conditions.push(and(isNull(mailOutbox.sentAt), isNotNull(mailOutbox.failedAt)) as SQL);
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
@@ -314,7 +316,7 @@ export async function listMail(ctx: Ctx, input: MailListQuery): Promise<{ mails:
       subject: m.subject,
       body: m.body,
       businessName,
-      state: m.sentAt ? 'sent' : m.lastError ? 'failed' : 'pending',
+      state: m.sentAt ? 'sent' : m.failedAt ? 'failed' : 'pending',
       transport: m.transport,
       attempts: m.attempts,
       error: m.lastError,
@@ -323,6 +325,11 @@ export async function listMail(ctx: Ctx, input: MailListQuery): Promise<{ mails:
     })),
     count: total,
   };
+}
+
+/** The background job queue per job type, and the latest jobs that failed an attempt (console, beside the mail outbox). */
+export async function listJobs(ctx: Ctx): Promise<JobQueuePayload> {
+  return readJobQueue(ctx.db);
 }
 
 export async function listAudit(ctx: Ctx, input: AuditListQuery): Promise<{ entries: AuditEntry[]; count: number }> {

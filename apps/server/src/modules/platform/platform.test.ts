@@ -1,17 +1,20 @@
 import { encodePassword } from '@stashblog/contract/auth';
-import { messages } from '@stashblog/contract/messages';
-import { platformTexts } from '@stashblog/contract/platform';
+import { type JobQueuePayload, platformTexts } from '@stashblog/contract/platform';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { retryJobsNow } from '../../../test/jobs.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { mailOutbox } from '../../db/schema/mail-outbox.ts';
 import { platformAudit } from '../../db/schema/platform.ts';
 import { products } from '../../db/schema/products.ts';
+import { addJob } from '../../jobs/queue.ts';
+import { runDueJobs } from '../../jobs/worker.ts';
 import { createSession } from '../auth/auth.service.ts';
-import { addCatalogue, addProduct } from '../users/users.fixtures.ts';
-import { createBusiness } from '../users/users.service.ts';
+import { createBusiness } from '../businesses/businesses.service.ts';
+import { addCatalogue, addProduct } from '../storefront/storefront.fixtures.ts';
 import { createPlatformAdmin } from './platform-auth.service.ts';
 
 let app: TestApp;
@@ -178,7 +181,7 @@ describe('blocking', () => {
       headers: { authorization: owner.token },
     });
     expect(toggle.statusCode).toBe(403);
-    expect(toggle.json().error).toBe(messages.productBlocked);
+    expect(toggle.json().error).toBe(specTexts.productBlocked);
 
     const audit = await platform('GET', 'audit', { businessId: owner.businessId });
     expect(audit.json().payload.entries).toMatchObject([
@@ -234,7 +237,7 @@ describe('blocking', () => {
       payload: { id: catalogueId },
       headers: { authorization: owner.token },
     });
-    expect(ownCat.json().error).toBe(messages.catalogueBlocked);
+    expect(ownCat.json().error).toBe(specTexts.catalogueBlocked);
 
     const user = await platform('PUT', 'users/block', { id: owner.businessId, isBlocked: true, reason: 'Fraud' });
     expect(user.statusCode).toBe(200);
@@ -286,22 +289,73 @@ describe('prime users, mail outbox', () => {
         id: uuidv7(),
         businessId: owner.businessId,
         to: 'c@x.test',
-        subject: 'Failing one',
+        subject: 'Retrying one',
         body: 'yo',
         transport: 'smtp',
         attempts: 2,
         lastError: 'ECONNREFUSED',
       },
+      {
+        id: uuidv7(),
+        businessId: owner.businessId,
+        to: 'd@x.test',
+        subject: 'Failed one',
+        body: 'yo',
+        transport: 'smtp',
+        attempts: 12,
+        lastError: 'ECONNREFUSED',
+        failedAt: new Date(),
+      },
     ]);
     const all = await platform('GET', 'mail', { searchQuery: 'one' });
-    expect(all.json().payload.count).toBe(3);
+    expect(all.json().payload.count).toBe(4);
     const failed = await platform('GET', 'mail', { state: 'failed', searchQuery: 'one' });
     expect(failed.json().payload.mails).toMatchObject([
-      { subject: 'Failing one', state: 'failed', attempts: 2, error: 'ECONNREFUSED', transport: 'smtp' },
+      { subject: 'Failed one', state: 'failed', attempts: 12, error: 'ECONNREFUSED', transport: 'smtp' },
     ]);
     const sent = await platform('GET', 'mail', { state: 'sent', searchQuery: 'one' });
     expect(sent.json().payload.mails).toMatchObject([{ subject: 'Sent one', state: 'sent', businessName: 'mail-biz' }]);
+    // pending: waiting, or being retried (its attempts and last error say so)
     const pending = await platform('GET', 'mail', { state: 'pending', searchQuery: 'one' });
-    expect(pending.json().payload.mails).toMatchObject([{ subject: 'Pending one', state: 'pending', sentAt: null, transport: 'outbox' }]);
+    expect(pending.json().payload.mails).toMatchObject([
+      { subject: 'Retrying one', state: 'pending', attempts: 2, error: 'ECONNREFUSED' },
+      { subject: 'Pending one', state: 'pending', sentAt: null, transport: 'outbox' },
+    ]);
+  });
+
+  it('shows the background jobs per type beside the outbox: waiting, retrying with their error, failed for good', async () => {
+    const counts = async () => {
+      const res = await platform('GET', 'jobs');
+      expect(res.statusCode).toBe(200);
+      return res.json().payload as JobQueuePayload;
+    };
+    const of = (p: JobQueuePayload, type: string) => p.types.find((t) => t.type === type);
+    expect((await counts()).types.map((t) => t.type).sort()).toEqual(
+      ['account:sweep-tokens', 'domains:recheck-due', 'mail:send', 'push:send'].sort(),
+    );
+    // This app has no SMTP_URL: a mail job for an SMTP row fails, is retried, then fails for good.
+    const mailId = uuidv7();
+    await app.ctx.db.transaction(async (tx) => {
+      await tx.insert(mailOutbox).values({ id: mailId, to: 'jobs@x.test', subject: 'Job one', body: 'b', transport: 'smtp' });
+      await addJob(tx, 'mail:send', { mailId });
+    });
+    expect(of(await counts(), 'mail:send')).toMatchObject({ queued: 1, running: 0, failed: 0, maxAttempts: 12 });
+    await runDueJobs(app.ctx);
+    const retrying = await counts();
+    expect(of(retrying, 'mail:send')).toMatchObject({ queued: 1, failed: 0 });
+    expect(retrying.problems).toMatchObject([
+      { type: 'mail:send', state: 'retrying', attempts: 1, error: expect.stringContaining('SMTP_URL') },
+    ]);
+    expect(Date.parse(retrying.problems[0]?.nextAttemptAt ?? '')).toBeGreaterThan(Date.now());
+    await retryJobsNow(app, { attempts: 11 });
+    const failed = await counts();
+    expect(of(failed, 'mail:send')).toMatchObject({ queued: 0, failed: 1 });
+    expect(failed.problems).toMatchObject([{ type: 'mail:send', state: 'failed', attempts: 12, maxAttempts: 12, nextAttemptAt: null }]);
+    const outbox = await platform('GET', 'mail', { state: 'failed', searchQuery: 'Job one' });
+    expect(outbox.json().payload.mails).toMatchObject([{ subject: 'Job one', state: 'failed', attempts: 2 }]);
+    // an owner's session (or none) sees nothing of it
+    const owner = await newOwner('jobs-peek');
+    expect((await platform('GET', 'jobs', undefined, owner.token)).statusCode).toBe(403);
+    expect((await platform('GET', 'jobs', undefined, '')).statusCode).toBe(403);
   });
 });

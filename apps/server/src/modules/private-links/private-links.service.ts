@@ -1,5 +1,4 @@
 import { isUuid } from '@stashblog/contract/ids';
-import { messages, serverMessages } from '@stashblog/contract/messages';
 import { privateLinkTexts } from '@stashblog/contract/private-link-texts';
 import {
   type ExpiryDuration,
@@ -11,6 +10,8 @@ import {
   type PrivateProductPayload,
   privateLinkCodePattern,
 } from '@stashblog/contract/private-links';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
@@ -18,9 +19,9 @@ import { catalogueProducts, catalogues } from '../../db/schema/catalogues.ts';
 import { privateLinks } from '../../db/schema/private-links.ts';
 import { products } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
+import { requirePublicBusiness } from '../businesses/businesses.service.ts';
 import { toCatalogue } from '../catalogues/catalogue-view.ts';
 import { toProduct } from '../products/product-view.ts';
-import { requirePublicBusiness } from '../users/users.service.ts';
 import { isCountableVisitor } from '../visits/visits.service.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
@@ -35,7 +36,7 @@ const maxOffset = 2 ** 31 - 1;
 
 const fkColumn = (kind: LinkKind) => (kind === 'product' ? privateLinks.fkProductId : privateLinks.fkCatalogueId);
 const itemNotFound = (kind: LinkKind) =>
-  AppError.notFound(kind === 'product' ? serverMessages.productNotFound : serverMessages.catalogueNotFound);
+  AppError.notFound(kind === 'product' ? serverTexts.productNotFound : serverTexts.catalogueNotFound);
 const linkNotFound = () => AppError.notFound(privateLinkTexts.notFound);
 
 function toPrivateLink(row: Row): PrivateLink {
@@ -82,7 +83,7 @@ async function requireOwnItem(ctx: Ctx, kind: LinkKind, businessId: string, item
 
 /** SPEC §4: private-link features are for private items only (and not for items the platform blocked). */
 function requireShareable(kind: LinkKind, item: OwnedItem) {
-  if (item.isBlocked) throw AppError.forbidden(kind === 'product' ? messages.productBlocked : messages.catalogueBlocked);
+  if (item.isBlocked) throw AppError.forbidden(kind === 'product' ? specTexts.productBlocked : specTexts.catalogueBlocked);
   if (item.isPublic)
     throw AppError.conflict(kind === 'product' ? privateLinkTexts.onlyPrivateProducts : privateLinkTexts.onlyPrivateCatalogues);
 }

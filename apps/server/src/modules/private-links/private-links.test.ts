@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { messages, serverMessages } from '@stashblog/contract/messages';
 import { mediaUrl } from '@stashblog/contract/paths';
 import { privateLinkTexts } from '@stashblog/contract/private-link-texts';
 import { generatePrivateLinkCode, type PrivateLink } from '@stashblog/contract/private-links';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -12,8 +13,8 @@ import { privateLinks } from '../../db/schema/private-links.ts';
 import { products } from '../../db/schema/products.ts';
 import { human } from '../anti-spam/test-form.ts';
 import { createSession } from '../auth/auth.service.ts';
+import { createBusiness } from '../businesses/businesses.service.ts';
 import { insertProducts } from '../catalogues/test-products.ts';
-import { createBusiness } from '../users/users.service.ts';
 import { deviceCookieName, deviceFromCookies } from './device-cookie.ts';
 import { generatePrivateLink, openPrivateProduct, updatePrivateLink } from './private-links.service.ts';
 
@@ -310,9 +311,12 @@ describe('owner calls', () => {
       const res = await post(body);
       return { status: res.statusCode, error: res.json().error };
     };
-    expect(await errorOf({ linkExpiresAt: hour })).toEqual({ status: 400, error: messages.privateLinkRequired });
-    expect(await errorOf({ privateLink: '  ', linkExpiresAt: hour })).toEqual({ status: 400, error: messages.privateLinkRequired });
-    expect(await errorOf({ privateLink: generatePrivateLinkCode() })).toEqual({ status: 400, error: messages.privateLinkDurationRequired });
+    expect(await errorOf({ linkExpiresAt: hour })).toEqual({ status: 400, error: specTexts.privateLinkRequired });
+    expect(await errorOf({ privateLink: '  ', linkExpiresAt: hour })).toEqual({ status: 400, error: specTexts.privateLinkRequired });
+    expect(await errorOf({ privateLink: generatePrivateLinkCode() })).toEqual({
+      status: 400,
+      error: specTexts.privateLinkDurationRequired,
+    });
     expect(await errorOf({ privateLink: 'short', linkExpiresAt: hour })).toEqual({ status: 400, error: privateLinkTexts.codeInvalid });
     expect(await errorOf({ privateLink: `${'a'.repeat(19)}!`, linkExpiresAt: hour })).toEqual({
       status: 400,
@@ -354,7 +358,7 @@ describe('owner calls', () => {
     await app.ctx.db.update(products).set({ isPublic: false, isBlocked: true }).where(eq(products.id, productId));
     expect(await errorOf({ privateLink: generatePrivateLinkCode(), linkExpiresAt: hour })).toEqual({
       status: 403,
-      error: messages.productBlocked,
+      error: specTexts.productBlocked,
     });
   });
 
@@ -825,7 +829,7 @@ describe('edges of the visitor and owner calls', () => {
     expect({ status: pub.statusCode, error: pub.json().error }).toEqual({ status: 409, error: privateLinkTexts.onlyPrivateCatalogues });
     await app.ctx.db.update(catalogues).set({ isPublic: false, isBlocked: true }).where(eq(catalogues.id, catalogueId));
     const blocked = await post();
-    expect({ status: blocked.statusCode, error: blocked.json().error }).toEqual({ status: 403, error: messages.catalogueBlocked });
+    expect({ status: blocked.statusCode, error: blocked.json().error }).toEqual({ status: 403, error: specTexts.catalogueBlocked });
   });
 
   it('malformed or missing ids on owner calls answer 404 with the text of what is missing', async () => {
@@ -834,8 +838,8 @@ describe('edges of the visitor and owner calls', () => {
       const res = await call(owner, kind, method, path, data);
       return { status: res.statusCode, error: res.json().error };
     };
-    const productMissing = { status: 404, error: serverMessages.productNotFound };
-    const catalogueMissing = { status: 404, error: serverMessages.catalogueNotFound };
+    const productMissing = { status: 404, error: serverTexts.productNotFound };
+    const catalogueMissing = { status: 404, error: serverTexts.catalogueNotFound };
     const linkMissing = { status: 404, error: privateLinkTexts.notFound };
     const code = generatePrivateLinkCode();
     expect(
@@ -1014,7 +1018,7 @@ describe('edges of the visitor and owner calls', () => {
       });
     for (const code of [generatePrivateLinkCode(), 'not a code']) {
       const res = await ask(code);
-      expect({ status: res.statusCode, error: res.json().error }).toEqual({ status: 404, error: serverMessages.productNotFound });
+      expect({ status: res.statusCode, error: res.json().error }).toEqual({ status: 404, error: serverTexts.productNotFound });
     }
     expect((await ask(link.privateLink)).statusCode).toBe(201);
   });

@@ -1,5 +1,4 @@
 import { isUuid } from '@stashblog/contract/ids';
-import { messages, serverMessages } from '@stashblog/contract/messages';
 import { mediaKeyFromUrl } from '@stashblog/contract/paths';
 import {
   type AdminFetchAllQuery,
@@ -19,7 +18,9 @@ import {
   type UpdateProductResult,
 } from '@stashblog/contract/products';
 import { relevanceSort } from '@stashblog/contract/search-options';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import { listingSort, type SortOption, sortOptions } from '@stashblog/contract/sort-options';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import {
   and,
   arrayContains,
@@ -44,9 +45,9 @@ import { privateLinks } from '../../db/schema/private-links.ts';
 import { productJson } from '../../db/schema/product-json.ts';
 import { products } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
+import { businessIsPublic, businessShows, itemIsPublic } from '../businesses/visibility.ts';
 import { createUploadSlots, deleteMedia, type Queryable } from '../media/media.service.ts';
 import { findMatches, tsqueryOf } from '../search/search-engine.ts';
-import { businessIsPublic, businessShows, itemIsPublic } from '../users/visibility.ts';
 import { recordVisit, type Visitor } from '../visits/visits.service.ts';
 import { toProduct } from './product-view.ts';
 
@@ -144,7 +145,7 @@ async function findOwned(db: Queryable, businessId: string, id: string, lock = f
 
 async function requireOwned(db: Queryable, businessId: string, id: string, lock = false) {
   const found = await findOwned(db, businessId, id, lock);
-  if (!found) throw AppError.notFound(serverMessages.productNotFound);
+  if (!found) throw AppError.notFound(serverTexts.productNotFound);
   return found;
 }
 
@@ -225,14 +226,14 @@ export async function fetchProduct(ctx: Pick<AppContext, 'db'>, { businessId, id
 
 /** DELETE delete: the product, its private links and its image files. Leads keep their copy of the name. */
 export async function deleteProduct(ctx: Ctx, { businessId, id }: { businessId: string; id: string }): Promise<{ id: string }> {
-  if (!isUuid(id)) throw AppError.notFound(serverMessages.productNotFound);
+  if (!isUuid(id)) throw AppError.notFound(serverTexts.productNotFound);
   const productId = id.toLowerCase();
   const gone = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .delete(products)
       .where(and(eq(products.businessId, businessId), eq(products.id, productId)))
       .returning({ images: products.images });
-    if (!row) throw AppError.notFound(serverMessages.productNotFound);
+    if (!row) throw AppError.notFound(serverTexts.productNotFound);
     await tx.delete(privateLinks).where(and(eq(privateLinks.businessId, businessId), eq(privateLinks.fkProductId, productId)));
     return row;
   });
@@ -278,14 +279,14 @@ async function toggle(
   { businessId, id, field }: { businessId: string; id: string; field: 'isPublic' | 'isPromoted' },
 ): Promise<{ status: boolean }> {
   const found = await requireOwned(ctx.db, businessId, id);
-  if (found.row.isBlocked) throw AppError.forbidden(messages.productBlocked);
+  if (found.row.isBlocked) throw AppError.forbidden(specTexts.productBlocked);
   const column = products[field];
   const [row] = await ctx.db
     .update(products)
     .set({ [field]: sql`not ${column}`, updatedAt: new Date() })
     .where(and(eq(products.businessId, businessId), eq(products.id, found.row.id), eq(products.isBlocked, false)))
     .returning({ status: column });
-  if (!row) throw AppError.forbidden(messages.productBlocked);
+  if (!row) throw AppError.forbidden(specTexts.productBlocked);
   return row;
 }
 
@@ -301,7 +302,7 @@ export function toggleProductPromotion(ctx: Pick<AppContext, 'db'>, { businessId
 
 /**
  * PUT updateAllStatus: flips the business's "All products" switch, a layer above each product's own Public/Private
- * state (users/visibility.ts, decision 036): no product is rewritten. The business's content version moves with the
+ * state (businesses/visibility.ts, decision 036): no product is rewritten. The business's content version moves with the
  * row (its trigger), so cached public pages drop.
  */
 export async function toggleAllProductsStatus(
@@ -328,22 +329,22 @@ async function publicBusiness(ctx: Pick<AppContext, 'db'>, businessName: string)
   return b.id;
 }
 
-// What visitors may see (users/visibility.ts), for queries that join the product's business.
+// What visitors may see (businesses/visibility.ts), for queries that join the product's business.
 const visible = and(itemIsPublic(sql`${products}`), businessShows('product', sql`${businesses}`));
 
 async function findPublic(ctx: Pick<AppContext, 'db'>, { businessName, id }: { businessName: string; id: string }) {
   const businessId = await publicBusiness(ctx, businessName);
-  if (!isUuid(id)) throw AppError.notFound(serverMessages.productNotFound);
+  if (!isUuid(id)) throw AppError.notFound(serverTexts.productNotFound);
   const [found] = await ctx.db
     .select(selection)
     .from(products)
     .innerJoin(businesses, eq(businesses.id, products.businessId))
     .where(and(eq(products.businessId, businessId), eq(products.id, id.toLowerCase()), visible));
-  if (!found) throw AppError.notFound(serverMessages.productNotFound);
+  if (!found) throw AppError.notFound(serverTexts.productNotFound);
   return found;
 }
 
-/** GET public fetch: a product visitors may see (users/visibility.ts); otherwise 404. */
+/** GET public fetch: a product visitors may see (businesses/visibility.ts); otherwise 404. */
 export async function fetchPublicProduct(
   ctx: Pick<AppContext, 'db'>,
   { businessName, id }: { businessName: string; id: string },
@@ -357,8 +358,8 @@ export async function fetchPublicProduct(
 // so PostgreSQL plans it once per connection; the business is one look-up by name and the total
 // comes with the page (`count(*) over ()`), so the common case is one round trip. Each product comes
 // back as the API's JSON: PostgreSQL keeps it in `product_json`, written by triggers as products
-// change (decision 032), and the read only splices the id and the business's name (the name the
-// look-up matched, sent as JSON text) before it. The API sends the page as that text inside its
+// change (decision 032) with SQL generated from the contract (042), and the read only splices the id
+// and the business's name (the name the look-up matched, sent as JSON text) before it. The API sends the page as that text inside its
 // envelope, and the pages parse it. `compiled-serializer.test.ts` proves the bytes equal what zod
 // would send.
 const productJsonText = sql`'{"_id":"' || ${products.id} || '","businessName":' || ${sql.placeholder('businessNameJson')}::text || ',' || ${productJson.body}`;

@@ -1,8 +1,9 @@
 import { linkInvalid } from '@stashblog/contract/links';
-import { messages, serverMessages } from '@stashblog/contract/messages';
 import { mediaKeyFromUrl } from '@stashblog/contract/paths';
 import type { Product, ProductInput } from '@stashblog/contract/products';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import { sortOptions } from '@stashblog/contract/sort-options';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { productJson } from '../../db/schema/product-json.ts';
 import { products } from '../../db/schema/products.ts';
 import { dailyVisits } from '../../db/schema/visits.ts';
 import { createSession } from '../auth/auth.service.ts';
-import { createBusiness } from '../users/users.service.ts';
+import { createBusiness } from '../businesses/businesses.service.ts';
 
 type Owner = { token: string; businessId: string; businessName: string };
 let app: TestApp;
@@ -72,7 +73,7 @@ describe('admin products', () => {
     });
     expect(res.statusCode).toBe(201);
     const { product, productImagesPreSignedUrls } = res.json().payload;
-    expect(res.json().message).toBe(serverMessages.productCreated);
+    expect(res.json().message).toBe(serverTexts.productCreated);
     expect(product).toMatchObject({
       businessName: 'creator',
       productName: 'Brass lamp',
@@ -101,12 +102,12 @@ describe('admin products', () => {
   it('reports the SPEC §5 messages in form order', async () => {
     const owner = await newOwner('validator');
     const cases: [object, string][] = [
-      [{}, messages.productCategoryRequired],
-      [{ category: '  ', productName: '', description: '' }, messages.productCategoryRequired],
-      [{ category: 'Lamps' }, messages.productNameRequired],
-      [{ category: 'Lamps', productName: ' ', description: 'x' }, messages.productNameRequired],
-      [{ category: 'Lamps', productName: 'Lamp' }, messages.productDescriptionRequired],
-      [{ ...base, description: '   ' }, messages.productDescriptionRequired],
+      [{}, specTexts.productCategoryRequired],
+      [{ category: '  ', productName: '', description: '' }, specTexts.productCategoryRequired],
+      [{ category: 'Lamps' }, specTexts.productNameRequired],
+      [{ category: 'Lamps', productName: ' ', description: 'x' }, specTexts.productNameRequired],
+      [{ category: 'Lamps', productName: 'Lamp' }, specTexts.productDescriptionRequired],
+      [{ ...base, description: '   ' }, specTexts.productDescriptionRequired],
       [{ ...base, images: ['1', '2', '3', '4', '5', '6', '7'] }, 'Upto 6 images allowed'],
     ];
     for (const [payload, error] of cases) {
@@ -179,7 +180,7 @@ describe('admin products', () => {
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().error).toBe('Upto 6 images allowed');
     const invalid = await call(owner, 'PUT', 'update', { id: product._id, ...base, category: '' });
-    expect(invalid.json().error).toBe(messages.productCategoryRequired);
+    expect(invalid.json().error).toBe(specTexts.productCategoryRequired);
   });
 
   const full = {
@@ -262,7 +263,7 @@ describe('admin products', () => {
     const p = await create(owner, { images: ['a.png'] });
     const res = await call(owner, 'DELETE', 'delete', { id: p._id });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ code: 201, message: serverMessages.productDeleted, payload: { id: p._id } });
+    expect(res.json()).toMatchObject({ code: 201, message: serverTexts.productDeleted, payload: { id: p._id } });
     expect((await call(owner, 'GET', 'fetch', { id: p._id })).statusCode).toBe(404);
     expect(await app.ctx.db.select().from(media).where(eq(media.businessId, owner.businessId))).toHaveLength(0);
     expect((await call(owner, 'DELETE', 'delete', { id: p._id })).statusCode).toBe(404);
@@ -272,15 +273,15 @@ describe('admin products', () => {
     const owner = await newOwner('toggler');
     const p = await create(owner);
     const pub1 = await call(owner, 'PUT', 'updateStatus', { id: p._id });
-    expect(pub1.json()).toMatchObject({ code: 201, message: serverMessages.productPublic, payload: { status: true } });
+    expect(pub1.json()).toMatchObject({ code: 201, message: serverTexts.productPublic, payload: { status: true } });
     const pub2 = await call(owner, 'PUT', 'updateStatus', { id: p._id });
-    expect(pub2.json()).toMatchObject({ message: serverMessages.productPrivate, payload: { status: false } });
+    expect(pub2.json()).toMatchObject({ message: serverTexts.productPrivate, payload: { status: false } });
     const pro1 = await call(owner, 'PUT', 'promote', { id: p._id });
-    expect(pro1.json()).toMatchObject({ message: serverMessages.productPromoted, payload: { status: true } });
+    expect(pro1.json()).toMatchObject({ message: serverTexts.productPromoted, payload: { status: true } });
     const fetched = (await call(owner, 'GET', 'fetch', { id: p._id })).json().payload.product;
     expect(fetched).toMatchObject({ isPromoted: true, promoted: true, isPublic: false });
     const pro2 = await call(owner, 'PUT', 'promote', { id: p._id });
-    expect(pro2.json()).toMatchObject({ message: serverMessages.productDemoted, payload: { status: false } });
+    expect(pro2.json()).toMatchObject({ message: serverTexts.productDemoted, payload: { status: false } });
 
     await setRow(p._id, { isBlocked: true });
     const blocked = (await call(owner, 'GET', 'fetch', { id: p._id })).json().payload.product;
@@ -288,7 +289,7 @@ describe('admin products', () => {
     for (const path of ['updateStatus', 'promote']) {
       const res = await call(owner, 'PUT', path, { id: p._id });
       expect(res.statusCode).toBe(403);
-      expect(res.json().error).toBe(messages.productBlocked);
+      expect(res.json().error).toBe(specTexts.productBlocked);
     }
   });
 
@@ -297,14 +298,14 @@ describe('admin products', () => {
     const [a, b] = [await create(owner), await create(owner)];
     await call(owner, 'PUT', 'updateStatus', { id: a._id });
     const off = await call(owner, 'PUT', 'updateAllStatus');
-    expect(off.json()).toMatchObject({ code: 201, message: serverMessages.allProductsInactive, payload: { status: false } });
+    expect(off.json()).toMatchObject({ code: 201, message: serverTexts.allProductsInactive, payload: { status: false } });
     const publicOf = async () =>
       Object.fromEntries(
         (await app.ctx.db.select().from(products).where(eq(products.businessId, owner.businessId))).map((r) => [r.id, r.isPublic]),
       );
     expect(await publicOf()).toEqual({ [a._id]: true, [b._id]: false });
     const on = await call(owner, 'PUT', 'updateAllStatus');
-    expect(on.json()).toMatchObject({ message: serverMessages.allProductsActive, payload: { status: true } });
+    expect(on.json()).toMatchObject({ message: serverTexts.allProductsActive, payload: { status: true } });
     expect(await publicOf()).toEqual({ [a._id]: true, [b._id]: false });
     const [biz] = await app.ctx.db.select().from(businesses).where(eq(businesses.id, owner.businessId));
     expect(biz?.isAllProductsActive).toBe(true);

@@ -1,6 +1,6 @@
 import { envelopeSchema } from '@stashblog/contract/envelope';
-import { serverMessages } from '@stashblog/contract/messages';
-import { setFcmtBody, userMessages } from '@stashblog/contract/users';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { profileTexts, setFcmtBody } from '@stashblog/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -18,13 +18,13 @@ export function pushRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const result = await setPushToken(ctx, { businessId: ownerOf(request).businessId, token: request.body.token });
-        return ok(result, result.enabled ? userMessages.pushSaved : userMessages.pushCleared);
+        return ok(result, result.enabled ? profileTexts.pushSaved : profileTexts.pushCleared);
       },
     );
     app.get(
       '/api/userAdmin/push/publicKey',
       { schema: { tags, response: { 200: envelopeSchema(z.object({ publicKey: z.string() })) } } },
-      async () => ok(pushPublicKey(ctx), serverMessages.fetched),
+      async () => ok(pushPublicKey(ctx), serverTexts.fetched),
     );
   };
 }

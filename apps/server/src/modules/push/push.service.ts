@@ -1,12 +1,12 @@
-import { userMessages } from '@stashblog/contract/users';
+import { profileTexts } from '@stashblog/contract/users';
 import { and, eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Transaction } from '../../db/client.ts';
 import { businesses } from '../../db/schema/businesses.ts';
-import { notifications } from '../../db/schema/notifications.ts';
 import { AppError } from '../../http/app-error.ts';
+import { addJob } from '../../jobs/queue.ts';
 
 // The browsers' own push services (Chrome/Edge via FCM, Firefox, Windows, Safari). The server POSTs to
 // whatever endpoint a subscription names, so only these hosts (and configured extra origins) are allowed.
@@ -56,7 +56,7 @@ export async function setPushToken(ctx: Pick<AppContext, 'db' | 'config'>, { bus
   const value = token.trim();
   if (value.startsWith('{')) {
     const sub = parseSubscription(value);
-    if (!sub || !endpointAllowed(ctx, sub.endpoint)) throw AppError.badRequest(userMessages.pushEndpointRefused);
+    if (!sub || !endpointAllowed(ctx, sub.endpoint)) throw AppError.badRequest(profileTexts.pushEndpointRefused);
   }
   await ctx.db
     .update(businesses)
@@ -65,77 +65,54 @@ export async function setPushToken(ctx: Pick<AppContext, 'db' | 'config'>, { bus
   return { enabled: Boolean(value) };
 }
 
+/** Why a push was not delivered, for the job: 'none' (no browser subscription) and 'gone' are final. */
+export type PushOutcome = 'sent' | 'none' | 'gone';
+
 /**
- * Sends one web push to the owner, if they enabled notifications. Never throws: a lead or message must
- * not fail because the push service is down. A subscription the service says is gone is forgotten.
+ * Sends one web push to the owner, if they enabled notifications (the `push:send` job, push.jobs.ts).
+ * A subscription the push service says is gone (404/410) is forgotten. Throws when the push service
+ * cannot be reached or refuses for now (5xx, 429), so the job is tried again.
  */
 export async function pushToOwner(
-  ctx: Pick<AppContext, 'db' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'config'>,
   { businessId, message }: { businessId: string; message: PushMessage },
-): Promise<boolean> {
-  try {
-    const [b] = await ctx.db.select({ token: businesses.fcmToken }).from(businesses).where(eq(businesses.id, businessId));
-    const sub = parseSubscription(b?.token ?? null);
-    if (!sub || !endpointAllowed(ctx, sub.endpoint)) return false;
-    const details = webpush.generateRequestDetails(sub, JSON.stringify(message), {
-      vapidDetails: ctx.config.vapid,
-      TTL: 24 * 3600,
-      contentEncoding: 'aes128gcm',
-    });
-    const response = await fetch(details.endpoint, {
-      method: details.method,
-      headers: details.headers as Record<string, string>,
-      body: details.body ? new Uint8Array(details.body) : null,
-      signal: AbortSignal.timeout(5000),
-      redirect: 'error',
-    });
-    if (response.status === 404 || response.status === 410) {
-      await ctx.db.update(businesses).set({ fcmToken: null }).where(eq(businesses.id, businessId));
-      return false;
-    }
-    if (!response.ok) ctx.log.warn({ status: response.status }, 'push service refused a notification');
-    return response.ok;
-  } catch (err) {
-    ctx.log.warn({ err }, 'push notification failed');
-    return false;
+): Promise<PushOutcome> {
+  const [b] = await ctx.db.select({ token: businesses.fcmToken }).from(businesses).where(eq(businesses.id, businessId));
+  const sub = parseSubscription(b?.token ?? null);
+  if (!sub || !endpointAllowed(ctx, sub.endpoint)) return 'none';
+  const details = webpush.generateRequestDetails(sub, JSON.stringify(message), {
+    vapidDetails: ctx.config.vapid,
+    TTL: 24 * 3600,
+    contentEncoding: 'aes128gcm',
+  });
+  const response = await fetch(details.endpoint, {
+    method: details.method,
+    headers: details.headers as Record<string, string>,
+    body: details.body ? new Uint8Array(details.body) : null,
+    signal: AbortSignal.timeout(5000),
+    redirect: 'error',
+  });
+  if (response.status === 404 || response.status === 410) {
+    // Only the subscription that is gone: the owner may have subscribed again meanwhile.
+    await ctx.db
+      .update(businesses)
+      .set({ fcmToken: null })
+      .where(and(eq(businesses.id, businessId), eq(businesses.fcmToken, b?.token ?? '')));
+    return 'gone';
   }
+  if (!response.ok) throw new Error(`push service answered ${response.status}`);
+  return 'sent';
 }
 
 export const pushTitle = 'StashBlog';
 
-// When to look for the committed notification: the caller's transaction usually commits within
-// milliseconds; a rolled-back one never shows its row, so nothing is pushed for it.
-const commitChecksMs = [10, 50, 250, 1000, 3000];
-
 /**
- * Called by notifyOwner inside the intake transaction: if the owner has a browser subscription, the
- * push is sent as soon as the notification row is visible (i.e. the transaction committed). Best
- * effort: a push that cannot be sent is logged, never retried beyond these checks.
+ * Called by notifyOwner inside the intake transaction: if the owner has a browser subscription, a
+ * `push:send` job is added in that transaction, so the push exists exactly when the notification
+ * committed (a rolled-back lead never pushes, a crash after the commit loses nothing).
  */
-export async function pushAfterCommit(
-  ctx: Pick<AppContext, 'db' | 'config' | 'log'>,
-  tx: Transaction,
-  { businessId, notificationId, message }: { businessId: string; notificationId: string; message: PushMessage },
-) {
+export async function queuePush(tx: Transaction, { businessId, message }: { businessId: string; message: PushMessage }) {
   const [b] = await tx.select({ token: businesses.fcmToken }).from(businesses).where(eq(businesses.id, businessId));
   if (!parseSubscription(b?.token ?? null)) return;
-  let attempt = 0;
-  const check = async () => {
-    try {
-      const [row] = await ctx.db
-        .select({ id: notifications.id })
-        .from(notifications)
-        .where(and(eq(notifications.businessId, businessId), eq(notifications.id, notificationId)));
-      if (row) {
-        await pushToOwner(ctx, { businessId, message });
-        return;
-      }
-    } catch (err) {
-      ctx.log.warn({ err }, 'push after commit failed');
-      return;
-    }
-    attempt += 1;
-    if (attempt < commitChecksMs.length) setTimeout(check, commitChecksMs[attempt]).unref();
-  };
-  setTimeout(check, commitChecksMs[0]).unref();
+  await addJob(tx, 'push:send', { businessId, message });
 }

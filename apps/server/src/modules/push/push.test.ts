@@ -1,16 +1,19 @@
 import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { userMessages } from '@stashblog/contract/users';
+import { profileTexts } from '@stashblog/contract/users';
 // @ts-expect-error http_ece ships no types: the receiving side of RFC 8291 web push encryption
 import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobsOf, retryJobsNow } from '../../../test/jobs.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { addJob } from '../../jobs/queue.ts';
+import { runDueJobs } from '../../jobs/worker.ts';
 import { human } from '../anti-spam/test-form.ts';
-import { addProduct } from '../users/users.fixtures.ts';
+import { addProduct } from '../storefront/storefront.fixtures.ts';
 import { pushTitle, pushToOwner } from './push.service.ts';
 
-// A local push service: records each request; answers 201, or 410 for endpoints ending in /gone.
+// A local push service: records each request; answers 201, or 410 for endpoints ending in /gone, 503 for /down.
 type Received = { url: string; headers: IncomingHttpHeaders; body: Buffer };
 const received: Received[] = [];
 let pushServer: Server;
@@ -23,7 +26,7 @@ beforeAll(async () => {
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
       received.push({ url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(req.url?.endsWith('/gone') ? 410 : 201).end();
+      res.writeHead(req.url?.endsWith('/gone') ? 410 : req.url?.endsWith('/down') ? 503 : 201).end();
     });
   });
   await new Promise<void>((resolve) => pushServer.listen(0, '127.0.0.1', resolve));
@@ -78,7 +81,7 @@ describe('web push', () => {
     for (const endpoint of ['https://evil.test/push', 'http://127.0.0.1:1/push', 'file:///etc/passwd']) {
       const res = await setFcmt(token, JSON.stringify({ endpoint, keys: { p256dh: 'x', auth: 'y' } }));
       expect(res.statusCode, endpoint).toBe(400);
-      expect(res.json().error).toBe(userMessages.pushEndpointRefused);
+      expect(res.json().error).toBe(profileTexts.pushEndpointRefused);
     }
     expect((await setFcmt(token, '{not json')).statusCode).toBe(400);
     const fcm = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'BPk', auth: 'x' } };
@@ -89,11 +92,11 @@ describe('web push', () => {
     const owner = await app.owner('push-owner');
     const b = browser('/push/owner-1');
     const res = await setFcmt(owner.token, b.token);
-    expect(res.json()).toMatchObject({ code: 201, message: userMessages.pushSaved, payload: { enabled: true } });
+    expect(res.json()).toMatchObject({ code: 201, message: profileTexts.pushSaved, payload: { enabled: true } });
 
     const message = { title: 'New lead', body: 'New enquiry from Asha for Blue Vase', url: '/userAdmin/leads' };
     const before = received.length;
-    expect(await pushToOwner(app.ctx, { businessId: owner.businessId, message })).toBe(true);
+    expect(await pushToOwner(app.ctx, { businessId: owner.businessId, message })).toBe('sent');
     expect(received).toHaveLength(before + 1);
     const got = received[before];
     expect(got.url).toBe('/push/owner-1');
@@ -112,15 +115,15 @@ describe('web push', () => {
   it('sends nothing to owners without a subscription and forgets subscriptions the service says are gone', async () => {
     const quiet = await app.owner('push-quiet');
     const before = received.length;
-    expect(await pushToOwner(app.ctx, { businessId: quiet.businessId, message: { title: 't', body: 'b', url: '/' } })).toBe(false);
+    expect(await pushToOwner(app.ctx, { businessId: quiet.businessId, message: { title: 't', body: 'b', url: '/' } })).toBe('none');
     expect(received).toHaveLength(before);
 
     const gone = await app.owner('push-gone');
     await setFcmt(gone.token, browser('/push/gone').token);
-    expect(await pushToOwner(app.ctx, { businessId: gone.businessId, message: { title: 't', body: 'b', url: '/' } })).toBe(false);
+    expect(await pushToOwner(app.ctx, { businessId: gone.businessId, message: { title: 't', body: 'b', url: '/' } })).toBe('gone');
     expect(received).toHaveLength(before + 1);
     // forgotten: a second push is not attempted
-    expect(await pushToOwner(app.ctx, { businessId: gone.businessId, message: { title: 't', body: 'b', url: '/' } })).toBe(false);
+    expect(await pushToOwner(app.ctx, { businessId: gone.businessId, message: { title: 't', body: 'b', url: '/' } })).toBe('none');
     expect(received).toHaveLength(before + 1);
   });
 
@@ -130,14 +133,14 @@ describe('web push', () => {
     await setFcmt(a.token, browser('/push/a').token);
     expect((await setFcmt(other.token, '')).json()).toMatchObject({ code: 201, payload: { enabled: false } });
     const before = received.length;
-    expect(await pushToOwner(app.ctx, { businessId: other.businessId, message: { title: 't', body: 'b', url: '/' } })).toBe(false);
-    expect(await pushToOwner(app.ctx, { businessId: a.businessId, message: { title: 't', body: 'b', url: '/' } })).toBe(true);
+    expect(await pushToOwner(app.ctx, { businessId: other.businessId, message: { title: 't', body: 'b', url: '/' } })).toBe('none');
+    expect(await pushToOwner(app.ctx, { businessId: a.businessId, message: { title: 't', body: 'b', url: '/' } })).toBe('sent');
     expect(received.slice(before).map((r) => r.url)).toEqual(['/push/a']);
     await setFcmt(a.token, '');
-    expect(await pushToOwner(app.ctx, { businessId: a.businessId, message: { title: 't', body: 'b', url: '/' } })).toBe(false);
+    expect(await pushToOwner(app.ctx, { businessId: a.businessId, message: { title: 't', body: 'b', url: '/' } })).toBe('none');
   });
 
-  it('pushes each new lead to the owner once the lead is stored, with the notification text and page', async () => {
+  it('pushes each new lead to the owner through a job stored with the lead, with the notification text and page', async () => {
     const owner = await app.owner('push-leads');
     const { id } = await addProduct(app.ctx, owner.businessId, { name: 'Blue Vase' });
     const b = browser('/push/leads');
@@ -157,7 +160,11 @@ describe('web push', () => {
       },
     });
     expect(lead.statusCode).toBe(201);
-    for (let i = 0; i < 100 && received.length === before; i++) await new Promise((r) => setTimeout(r, 50));
+    // stored with the lead, sent by the job
+    expect(received).toHaveLength(before);
+    expect(await jobsOf(app, 'push:send')).toMatchObject([{ attempts: 0 }]);
+    await runDueJobs(app.ctx);
+    expect(await jobsOf(app, 'push:send')).toEqual([]);
     const got = received.slice(before);
     expect(got.map((r) => r.url)).toEqual(['/push/leads']);
     const plain = ece.decrypt(got[0].body, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth.toString('base64url') });
@@ -182,7 +189,26 @@ describe('web push', () => {
       },
     });
     expect(bad.statusCode).toBe(400);
-    await new Promise((r) => setTimeout(r, 400));
+    expect(await jobsOf(app, 'push:send')).toEqual([]);
+    await runDueJobs(app.ctx);
     expect(received.length).toBe(before + 1);
+  });
+
+  it('retries a push the service refuses for now, and leaves it failed after 5 attempts', async () => {
+    const owner = await app.owner('push-down');
+    await setFcmt(owner.token, browser('/push/down').token);
+    await addJob(app.ctx.db, 'push:send', { businessId: owner.businessId, message: { title: 't', body: 'b', url: '/' } });
+    const before = received.length;
+    await runDueJobs(app.ctx);
+    expect(received).toHaveLength(before + 1);
+    expect(await jobsOf(app, 'push:send')).toMatchObject([{ attempts: 1, max_attempts: 5, last_error: expect.stringContaining('503') }]);
+    await retryJobsNow(app);
+    expect(received).toHaveLength(before + 2);
+    await retryJobsNow(app, { attempts: 4 });
+    expect(received).toHaveLength(before + 3);
+    expect(await jobsOf(app, 'push:send')).toMatchObject([{ attempts: 5, max_attempts: 5 }]);
+    // failed for good: never tried again
+    await retryJobsNow(app);
+    expect(received).toHaveLength(before + 3);
   });
 });

@@ -5,7 +5,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../app-context.ts';
 import { catalogueNameDoc } from '../../db/schema/catalogues.ts';
 import { productLabelDoc, productNameDoc } from '../../db/schema/products.ts';
-import { itemIsPublic, itemShows, itemShowsIn } from '../users/visibility.ts';
+import { itemIsPublic, itemShows, itemShowsIn } from '../businesses/visibility.ts';
 
 // The one search engine (docs/decisions/007, 017, 024 and 026) behind the storefront search, the nav box's
 // suggestions and the directory's product and catalogue searches: what a term matches, in which order,
@@ -207,7 +207,7 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
   const tsq = sql`${tq}::tsquery`;
   const offset = (opts.pageNo - 1) * opts.perPage;
   const limit = Math.min(offset + opts.perPage, searchCountCap);
-  // What visitors may see of each kind (users/visibility.ts). Across businesses the hidden businesses are one small
+  // What visitors may see of each kind (businesses/visibility.ts). Across businesses the hidden businesses are one small
   // array computed once: a join would let the planner repeat a GIN scan per business (90 s for a common typo in
   // bench/search.ts under decision 007).
   const promoted = opts.promoted === undefined ? sql`` : sql` and t.is_promoted = ${opts.promoted}`;

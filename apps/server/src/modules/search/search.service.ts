@@ -10,8 +10,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { catalogueNameDoc } from '../../db/schema/catalogues.ts';
 import { productNameDoc } from '../../db/schema/products.ts';
-import { requirePublicBusiness } from '../users/users.service.ts';
-import { itemShows, itemShowsIn } from '../users/visibility.ts';
+import { requirePublicBusiness } from '../businesses/businesses.service.ts';
+import { itemShows, itemShowsIn } from '../businesses/visibility.ts';
 import { findMatches, type Match, memberImages, resultImages, tsqueryOf } from './search-engine.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
@@ -104,7 +104,7 @@ function toItem(r: Row): SearchResultItem {
 /** Names of visible products and catalogues with a name word starting with the typed text (nav box). */
 export async function suggestSearchTerms(ctx: Ctx, query: SearchSuggestionsQuery): Promise<SearchSuggestionsPayload> {
   const business = query.businessName ? await requirePublicBusiness(ctx, query.businessName) : null;
-  // What visitors may see (users/visibility.ts): in the one business, or across every business.
+  // What visitors may see (businesses/visibility.ts): in the one business, or across every business.
   const shown = (kind: 'product' | 'catalogue', t: SQL) =>
     business ? sql`${t}.business_id = ${business.id} and ${itemShowsIn(kind, t, sql`${business.id}::uuid`)}` : itemShows(kind, t);
   const typed = query.searchQuery.toLowerCase();

@@ -1,5 +1,5 @@
 import type { SearchPayload } from '@stashblog/contract/search';
-import { searchCountCap, searchMessages } from '@stashblog/contract/search-options';
+import { searchCountCap, searchTexts } from '@stashblog/contract/search-options';
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -265,7 +265,7 @@ describe('public search: paging, sorting, refusals', () => {
     for (const searchQuery of ['', '   ']) {
       const res = await search({ searchQuery, businessName: 'search-a' });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toBe(searchMessages.termRequired);
+      expect(res.json().error).toBe(searchTexts.termRequired);
     }
     const missing = await app.inject({ method: 'GET', url: '/api/public/user/search?businessName=search-a' });
     expect(missing.statusCode).toBe(400);

@@ -4,8 +4,8 @@ import type { AppContext } from '../../app-context.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
 import { products } from '../../db/schema/products.ts';
 import type { Tenant } from '../../http/tenant.ts';
-import { requirePublicBusiness } from '../users/users.service.ts';
-import { itemShowsIn } from '../users/visibility.ts';
+import { requirePublicBusiness } from '../businesses/businesses.service.ts';
+import { itemShowsIn } from '../businesses/visibility.ts';
 
 // The sitemap protocol allows 50,000 URLs per file; the five fixed pages come first.
 const maxItems = 49_000;
@@ -27,7 +27,7 @@ export async function buildSitemap(ctx: Pick<AppContext, 'db' | 'config'>, tenan
   const b = await requirePublicBusiness(ctx, tenant.businessName);
   const origin = storeOrigin(ctx, b.domain, tenant.onOwnDomain);
   const onOwn = tenant.onOwnDomain;
-  // What visitors may see (users/visibility.ts).
+  // What visitors may see (businesses/visibility.ts).
   const visible = <T extends typeof products | typeof catalogues>(t: T) =>
     and(eq(t.businessId, b.id), itemShowsIn(t === products ? 'product' : 'catalogue', sql`${t}`, sql`${b.id}::uuid`));
   const [productRows, catalogueRows] = await Promise.all([

@@ -2,7 +2,7 @@ import { cataloguePath, productPath } from '@stashblog/contract/paths';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { setDomain } from '../../cli/set-domain.ts';
-import { addCatalogue, addProduct } from '../users/users.fixtures.ts';
+import { addCatalogue, addProduct } from '../storefront/storefront.fixtures.ts';
 
 let app: TestApp;
 const own = 'localhost:5004';

@@ -1,5 +1,5 @@
 import { envelopeSchema } from '@stashblog/contract/envelope';
-import { serverMessages } from '@stashblog/contract/messages';
+import { serverTexts } from '@stashblog/contract/server-texts';
 import { businessNameQuery } from '@stashblog/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ export function visitsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags: ['public user'], body: businessNameQuery, response: { 200: envelopeSchema(z.object({ counted: z.boolean() })) } },
         config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       },
-      async (request) => ok(await recordProfileVisit(ctx, { ...request.body, visitor: visitorOf(request) }), serverMessages.visitRecorded),
+      async (request) => ok(await recordProfileVisit(ctx, { ...request.body, visitor: visitorOf(request) }), serverTexts.visitRecorded),
     );
   };
 }

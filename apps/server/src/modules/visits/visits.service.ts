@@ -6,7 +6,7 @@ import type { AppContext } from '../../app-context.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
 import { products } from '../../db/schema/products.ts';
 import { dailyVisits, visitSeen } from '../../db/schema/visits.ts';
-import { requirePublicBusiness } from '../users/users.service.ts';
+import { requirePublicBusiness } from '../businesses/businesses.service.ts';
 
 export type VisitSubject = 'profile' | 'product' | 'catalogue';
 

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
 import { products } from '../../db/schema/products.ts';
 import { dailyVisits } from '../../db/schema/visits.ts';
-import { addProduct, updateBusiness } from '../users/users.fixtures.ts';
+import { addProduct, updateBusiness } from '../storefront/storefront.fixtures.ts';
 import { recordVisit } from './visits.service.ts';
 
 let app: TestApp;

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@stashblog/contract/auth';
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { redirect } from 'react-router';
 import { api, isOk } from '../../lib/api-client';
 import { clearSession, getToken, storeUser } from '../../lib/session';
@@ -15,7 +15,7 @@ export async function requireOwner(): Promise<SessionUser> {
   if (cached?.token === token) return cached.user;
   const result = await api<{ user: SessionUser }>('GET', '/auth/user/fetch');
   if (!isOk(result) || !result.payload?.user) {
-    toast.error(messages.profileFetchFailed);
+    toast.error(specTexts.profileFetchFailed);
     clearSession();
     cached = null;
     throw redirect('/signIn');

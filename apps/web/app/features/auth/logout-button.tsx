@@ -1,4 +1,4 @@
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api-client';
@@ -14,9 +14,9 @@ export function LogoutButton({ className }: { className: string }) {
   const [confirm, dialog] = useConfirm();
   const [busy, setBusy] = useState(false);
   async function logout() {
-    if (busy || !(await confirm(messages.confirmLogout))) return;
+    if (busy || !(await confirm(specTexts.confirmLogout))) return;
     setBusy(true);
-    const id = toast.info(messages.loggingOut);
+    const id = toast.info(specTexts.loggingOut);
     await api('PUT', '/auth/user/logOut');
     toast.dismiss(id);
     clearSession();

@@ -1,4 +1,4 @@
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useId, useState } from 'react';
 
 // The password inputs of Change Password (SPEC "Change Password"), shared with the reset page:
@@ -89,8 +89,8 @@ export function NewPasswordFields({
 
 /** SPEC §5 (passwords are trimmed, so spaces alone count as empty): the warning for the new password pair, or null. */
 export function newPasswordWarning(next: string, again: string): string | null {
-  if (!next.trim()) return messages.newPasswordRequired;
-  if (!again.trim() || next !== again) return messages.reenterNewPassword;
+  if (!next.trim()) return specTexts.newPasswordRequired;
+  if (!again.trim() || next !== again) return specTexts.reenterNewPassword;
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { describe, expect, it } from 'vitest';
 import { signUpForm } from './sign-up-form';
 
@@ -10,16 +10,16 @@ const firstMessage = (input: object) => {
 describe('signUpForm (local only)', () => {
   it('requires every field with the SPEC texts', () => {
     expect(firstMessage({ name: '', email: '', password: '', confirmPassword: '' })).toEqual([
-      messages.contactNameRequired,
-      messages.signInEmailRequired,
-      messages.signInPasswordRequired,
-      messages.reenterNewPassword,
+      specTexts.contactNameRequired,
+      specTexts.signInEmailRequired,
+      specTexts.signInPasswordRequired,
+      specTexts.reenterNewPassword,
     ]);
   });
 
   it('refuses a confirmation that differs, after trimming', () => {
     expect(firstMessage({ name: 'A', email: 'a@b.c', password: 'secret1', confirmPassword: 'secret2' })).toEqual([
-      messages.signUpPasswordMismatch,
+      specTexts.signUpPasswordMismatch,
     ]);
     expect(firstMessage({ name: 'A', email: 'a@b.c', password: 'secret1 ', confirmPassword: ' secret1' })).toBeNull();
   });

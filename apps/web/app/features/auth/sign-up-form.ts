@@ -1,13 +1,13 @@
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { z } from 'zod';
 
 // SPEC §5 sign-up is local only: it validates and says 'Signed Up!', nothing is sent.
 export const signUpForm = z
   .object({
-    name: z.string().trim().min(1, messages.contactNameRequired),
-    email: z.string().trim().min(1, messages.signInEmailRequired),
-    password: z.string().trim().min(1, messages.signInPasswordRequired),
-    confirmPassword: z.string().trim().min(1, messages.reenterNewPassword),
+    name: z.string().trim().min(1, specTexts.contactNameRequired),
+    email: z.string().trim().min(1, specTexts.signInEmailRequired),
+    password: z.string().trim().min(1, specTexts.signInPasswordRequired),
+    confirmPassword: z.string().trim().min(1, specTexts.reenterNewPassword),
   })
-  .refine((v) => v.password.trim() === v.confirmPassword.trim(), { message: messages.signUpPasswordMismatch, path: ['confirmPassword'] });
+  .refine((v) => v.password.trim() === v.confirmPassword.trim(), { message: specTexts.signUpPasswordMismatch, path: ['confirmPassword'] });
 export type SignUpForm = z.input<typeof signUpForm>;

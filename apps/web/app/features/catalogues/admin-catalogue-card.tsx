@@ -1,6 +1,6 @@
 import type { Catalogue } from '@stashblog/contract/catalogues';
 import { encodeId } from '@stashblog/contract/ids';
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { Link } from 'react-router';
 import { adminProductCountText } from './catalogue-card';
 import { CatalogueCollage } from './catalogue-collage';
@@ -21,7 +21,7 @@ export function AdminCatalogueCard({ catalogue, busy, onAction }: Props) {
         <div className="absolute top-2 left-2 flex flex-wrap gap-1">
           {catalogue.isPromoted ? <span className="rounded bg-primary px-2 py-0.5 text-on-primary text-xs">Promoted</span> : null}
           {catalogue.isBlocked ? (
-            <span className="rounded bg-red-700 px-2 py-0.5 text-white text-xs">{messages.blockedByAdmin}</span>
+            <span className="rounded bg-red-700 px-2 py-0.5 text-white text-xs">{specTexts.blockedByAdmin}</span>
           ) : null}
           {!catalogue.isPublic ? <span className="rounded bg-black/70 px-2 py-0.5 text-white text-xs">Private</span> : null}
         </div>
@@ -32,7 +32,7 @@ export function AdminCatalogueCard({ catalogue, busy, onAction }: Props) {
         <p className="text-sm">{adminProductCountText(catalogue)}</p>
         {catalogue.isBlocked ? (
           <p role="alert" className="rounded bg-red-50 p-2 text-red-800 text-sm">
-            {messages.catalogueBlocked}
+            {specTexts.catalogueBlocked}
           </p>
         ) : null}
         <div className="mt-auto flex flex-wrap gap-2 pt-2">

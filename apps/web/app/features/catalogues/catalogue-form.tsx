@@ -1,7 +1,7 @@
 import { type Catalogue, catalogueInput } from '@stashblog/contract/catalogues';
 import { limits } from '@stashblog/contract/limits';
-import { messages } from '@stashblog/contract/messages';
 import type { Product } from '@stashblog/contract/products';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -33,8 +33,8 @@ export function CatalogueForm({ catalogueId, initial = { catalogueName: '', desc
   function remove(p: Product) {
     // SPEC §5: a saved catalogue keeps its minimum; removal at 3 is refused.
     if (catalogueId && selected.length <= limits.catalogueMinProducts) {
-      setErrors((e) => ({ ...e, products: messages.catalogueMinProducts }));
-      toast.warning(messages.catalogueMinProducts);
+      setErrors((e) => ({ ...e, products: specTexts.catalogueMinProducts }));
+      toast.warning(specTexts.catalogueMinProducts);
       return;
     }
     setSelected((s) => s.filter((x) => x._id !== p._id));

@@ -1,7 +1,7 @@
 import type { Catalogue } from '@stashblog/contract/catalogues';
-import { messages } from '@stashblog/contract/messages';
 import type { Product } from '@stashblog/contract/products';
 import { defaultSort, type SortOption } from '@stashblog/contract/sort-options';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client';
 import { SortSelect } from '../../ui/sort-select';
@@ -117,9 +117,9 @@ export function CatalogueView({ catalogue, products: firstProducts, count: first
       ) : null}
       <section aria-labelledby="faq-heading" className="mt-6 rounded-lg bg-surface p-6">
         <h2 id="faq-heading" className="mb-3 font-semibold text-xl">
-          {messages.faqHeading}
+          {specTexts.faqHeading}
         </h2>
-        <p className="text-muted">{messages.faqEmpty}</p>
+        <p className="text-muted">{specTexts.faqEmpty}</p>
       </section>
       {viewing ? <ProductQuickView product={viewing} onOwnDomain={onOwnDomain} onClose={() => setViewing(null)} /> : null}
       {querying ? (

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@stashblog/contract/auth';
 import { encodeId } from '@stashblog/contract/ids';
 import { type InsightsPayload, type InsightsRange, type InsightsTopItem, insightsRanges } from '@stashblog/contract/insights';
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -30,7 +30,7 @@ export function InsightsDashboard({ user }: { user: SessionUser }) {
     <div className="space-y-6">
       {user.isBlocked ? (
         <p role="alert" className="rounded bg-red-50 p-3 text-red-800">
-          {messages.userBlocked}
+          {specTexts.userBlocked}
         </p>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">

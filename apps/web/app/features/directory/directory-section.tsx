@@ -1,4 +1,4 @@
-import { searchMessages } from '@stashblog/contract/search-options';
+import { searchTexts } from '@stashblog/contract/search-options';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -128,7 +128,7 @@ export function DirectorySection<T>(props: Props<T>) {
           label={`${title} pages`}
         />
         {page.countCapped && pageNo >= totalPages ? (
-          <p className="mt-3 text-center text-slate-500 text-sm">{searchMessages.capped()}</p>
+          <p className="mt-3 text-center text-slate-500 text-sm">{searchTexts.capped()}</p>
         ) : null}
       </div>
     </section>

@@ -1,7 +1,7 @@
 import type { Forum, ForumsPayload } from '@stashblog/contract/forum';
-import { forumMessagesText } from '@stashblog/contract/forum-texts';
+import { forumTexts } from '@stashblog/contract/forum-texts';
 import { limits } from '@stashblog/contract/limits';
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiPayload, isOk, toastFailure } from '../../lib/api-client';
 import { formatDate } from '../../speed/format';
@@ -26,7 +26,7 @@ export function ForumList() {
   });
 
   async function remove(f: Forum) {
-    if (isBusy(f._id) || !(await confirm(messages.confirmDeleteForum))) return;
+    if (isBusy(f._id) || !(await confirm(specTexts.confirmDeleteForum))) return;
     await run(f._id, async () => {
       const result = await api('DELETE', '/userAdmin/user/deleteForum', { id: f._id });
       if (!isOk(result)) return toastFailure(result);
@@ -42,13 +42,13 @@ export function ForumList() {
       cell: (f) => (
         <a
           className="break-all underline"
-          href={`mailto:${f.email}?subject=${encodeURIComponent(`Re: ${f.subject || forumMessagesText.noSubject}`)}`}
+          href={`mailto:${f.email}?subject=${encodeURIComponent(`Re: ${f.subject || forumTexts.noSubject}`)}`}
         >
           {f.email}
         </a>
       ),
     },
-    { header: 'Subject', cell: (f) => f.subject || forumMessagesText.noSubject },
+    { header: 'Subject', cell: (f) => f.subject || forumTexts.noSubject },
     { header: 'Message', cell: (f) => <span className="whitespace-pre-wrap break-words">{f.message}</span> },
     { header: 'Date', cell: (f) => formatDate(f.createdAt, 'dateTime') },
   ];

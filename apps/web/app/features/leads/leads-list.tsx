@@ -2,15 +2,15 @@ import { encodeId, encodeIds } from '@stashblog/contract/ids';
 import {
   type AllLeadsPayload,
   type CatalogueLeadsPayload,
-  leadMessages,
+  leadTexts,
   mailReplyUrl,
   type OwnerLead,
   type ProductLeadsPayload,
   whatsAppReplyUrl,
 } from '@stashblog/contract/leads';
 import { limits } from '@stashblog/contract/limits';
-import { messages } from '@stashblog/contract/messages';
 import { apiBase } from '@stashblog/contract/paths';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, apiPayload, isOk, toastFailure } from '../../lib/api-client';
@@ -49,7 +49,7 @@ async function fetchLeads(scope: LeadsScope, page: number, search: string) {
 
 /** 'Download Leads': the CSV file from the server (streamed), saved as leads_data.csv; SPEC §8 toasts. */
 export async function downloadLeads(scope: LeadsScope) {
-  toast.info(messages.downloadingLeads);
+  toast.info(specTexts.downloadingLeads);
   const param = scope.kind === 'product' ? 'fkProductId' : 'fkCatalogueId';
   const url = `${apiBase}${apiOf(scope.kind)}/downloadLeads?${param}=${encodeURIComponent(scope.itemId ?? '')}`;
   try {
@@ -62,20 +62,20 @@ export async function downloadLeads(scope: LeadsScope) {
         .split('\r\n')
         .filter(Boolean).length < 2
     ) {
-      toast.warning(messages.csvFailed);
+      toast.warning(specTexts.csvFailed);
       return;
     }
     const href = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
     const a = document.createElement('a');
     a.href = href;
-    a.download = leadMessages.csvFileName;
+    a.download = leadTexts.csvFileName;
     document.body.append(a);
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(href), 1000);
-    toast.success(messages.leadsDownloaded);
+    toast.success(specTexts.leadsDownloaded);
   } catch {
-    toast.warning(messages.csvFailed);
+    toast.warning(specTexts.csvFailed);
   }
 }
 
@@ -103,7 +103,7 @@ export function LeadsList({
   });
 
   async function remove(lead: OwnerLead) {
-    if (isBusy(lead._id) || !(await confirm(messages.confirmDeleteLead))) return;
+    if (isBusy(lead._id) || !(await confirm(specTexts.confirmDeleteLead))) return;
     await run(lead._id, async () => {
       const result = await api('DELETE', `${apiOf(scope.kind)}/deleteLead`, { id: lead._id });
       if (!isOk(result)) return toastFailure(result);
@@ -119,9 +119,9 @@ export function LeadsList({
         <span className="flex flex-wrap items-center gap-2">
           <span className="font-medium">{l.name}</span>
           {l.isNew ? (
-            <span className="rounded bg-green-100 px-2 py-0.5 text-green-800 text-xs">{leadMessages.newLead}</span>
+            <span className="rounded bg-green-100 px-2 py-0.5 text-green-800 text-xs">{leadTexts.newLead}</span>
           ) : (
-            <span className="rounded bg-surface px-2 py-0.5 text-xs">{leadMessages.seenLead}</span>
+            <span className="rounded bg-surface px-2 py-0.5 text-xs">{leadTexts.seenLead}</span>
           )}
         </span>
       ),
@@ -180,10 +180,10 @@ export function LeadsList({
             rel="noopener noreferrer"
             className="rounded bg-green-700 px-3 py-1.5 text-sm text-white"
           >
-            {leadMessages.replyOnWhatsApp}
+            {leadTexts.replyOnWhatsApp}
           </a>
           <a href={mailReplyUrl(l)} className="rounded border border-primary px-3 py-1.5 text-sm">
-            {leadMessages.replyByMail}
+            {leadTexts.replyByMail}
           </a>
           <button
             type="button"

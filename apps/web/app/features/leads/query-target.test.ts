@@ -1,4 +1,4 @@
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { describe, expect, it } from 'vitest';
 import { buildQuery } from './query-target';
 
@@ -15,20 +15,20 @@ describe('buildQuery (SPEC §5 query form)', () => {
     const r = await buildQuery(catalogue, 'lotus', { name: '', email: '', phoneNo: '', query: '' }, guard);
     expect(r.ok).toBe(false);
     expect(r.errors).toEqual({
-      email: messages.queryEmailRequired,
-      name: messages.queryNameRequired,
-      phoneNo: messages.queryPhoneInvalid,
+      email: specTexts.queryEmailRequired,
+      name: specTexts.queryNameRequired,
+      phoneNo: specTexts.queryPhoneInvalid,
     });
-    expect(r.ok === false && r.first).toBe(messages.queryEmailRequired);
+    expect(r.ok === false && r.first).toBe(specTexts.queryEmailRequired);
   });
   it('wants exactly 10 phone digits', async () => {
-    expect((await buildQuery(catalogue, 'lotus', { ...good, phoneNo: '98765' }, guard)).errors.phoneNo).toBe(messages.queryPhoneInvalid);
+    expect((await buildQuery(catalogue, 'lotus', { ...good, phoneNo: '98765' }, guard)).errors.phoneNo).toBe(specTexts.queryPhoneInvalid);
     expect((await buildQuery(catalogue, 'lotus', { ...good, phoneNo: '98765abcde' }, guard)).errors.phoneNo).toBe(
-      messages.queryPhoneInvalid,
+      specTexts.queryPhoneInvalid,
     );
   });
   it('needs at least one product for a catalogue query', async () => {
-    expect((await buildQuery({ ...catalogue, products: [] }, 'lotus', good, guard)).errors.products).toBe(messages.queryProductsRequired);
+    expect((await buildQuery({ ...catalogue, products: [] }, 'lotus', good, guard)).errors.products).toBe(specTexts.queryProductsRequired);
   });
   it('builds the catalogue and product bodies with the business name', async () => {
     const c = await buildQuery(catalogue, 'lotus', good, guard);

@@ -1,4 +1,4 @@
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LogoutButton } from '../auth/logout-button';
@@ -186,7 +186,7 @@ function MarketingFooter() {
         <div className="col-span-2 sm:col-span-3 md:col-span-1">
           <Brand className="text-white" />
           <p className="mt-4 max-w-sm text-sm leading-6">
-            {messages.defaultDescription}. Products, catalogues and enquiries of your business on one fast, beautiful site.
+            {specTexts.defaultDescription}. Products, catalogues and enquiries of your business on one fast, beautiful site.
           </p>
         </div>
         {footerGroups.map((g) => (

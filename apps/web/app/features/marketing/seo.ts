@@ -1,4 +1,4 @@
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 
 type Match = { id: string; data?: unknown } | undefined;
 
@@ -10,8 +10,8 @@ function publicUrl(matches: readonly Match[]): string {
 
 /** Title, description, canonical, Open Graph and Twitter tags of one marketing page (SPEC §1 defaults). */
 export function marketingMeta(matches: readonly Match[], page: { title?: string; description?: string; path: string; noindex?: boolean }) {
-  const title = page.title ? `${page.title} | StashBlog` : messages.defaultTitle;
-  const description = page.description ?? messages.defaultDescription;
+  const title = page.title ? `${page.title} | StashBlog` : specTexts.defaultTitle;
+  const description = page.description ?? specTexts.defaultDescription;
   const canonical = `${publicUrl(matches)}${page.path}`;
   return [
     { title },

@@ -1,5 +1,5 @@
 import { supportMailBody } from '@stashblog/contract/mail';
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { describe, expect, it } from 'vitest';
 import { checkSupport, type SupportValues } from './support-rules';
 
@@ -9,12 +9,12 @@ const guard = { website: '', challenge: 'MTcwMDAwMDAwMDAwMC5zdXBwb3J0LmE.c2ln', 
 describe('support form rules (SPEC §5)', () => {
   it('names Name first, then Message, then Email', () => {
     expect(Object.values(checkSupport({ name: ' ', subject: 'x', message: '', email: '' }))).toEqual([
-      messages.contactNameRequired,
-      messages.contactMessageRequired,
-      messages.contactEmailRequired,
+      specTexts.contactNameRequired,
+      specTexts.contactMessageRequired,
+      specTexts.contactEmailRequired,
     ]);
-    expect(Object.values(checkSupport({ ...filled, message: '  ', email: '' }))[0]).toBe(messages.contactMessageRequired);
-    expect(checkSupport({ ...filled, email: '' })).toEqual({ email: messages.contactEmailRequired });
+    expect(Object.values(checkSupport({ ...filled, message: '  ', email: '' }))[0]).toBe(specTexts.contactMessageRequired);
+    expect(checkSupport({ ...filled, email: '' })).toEqual({ email: specTexts.contactEmailRequired });
   });
 
   it('accepts a filled form with or without a subject', () => {

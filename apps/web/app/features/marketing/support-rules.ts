@@ -1,4 +1,4 @@
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 
 // SPEC §5 support form, checked on the page without shipping zod to it: Name, Message, Email in that
 // order, subject optional. The server checks the same with the contract's `supportMailBody`
@@ -12,11 +12,11 @@ const emailPattern = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:
 /** Problems in SPEC order (the first is the one to announce); empty when the form may be sent. */
 export function checkSupport(values: SupportValues): SupportErrors {
   const errors: SupportErrors = {};
-  if (!values.name.trim()) errors.name = messages.contactNameRequired;
-  if (!values.message.trim()) errors.message = messages.contactMessageRequired;
+  if (!values.name.trim()) errors.name = specTexts.contactNameRequired;
+  if (!values.message.trim()) errors.message = specTexts.contactMessageRequired;
   const email = values.email.trim();
-  if (!email) errors.email = messages.contactEmailRequired;
-  else if (!emailPattern.test(email)) errors.email = messages.contactEmailInvalid;
+  if (!email) errors.email = specTexts.contactEmailRequired;
+  else if (!emailPattern.test(email)) errors.email = specTexts.contactEmailInvalid;
   return errors;
 }
 

@@ -1,5 +1,5 @@
-import { messages } from '@stashblog/contract/messages';
 import { type Notification, type NotificationFilter, notificationFilters } from '@stashblog/contract/notifications';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -59,14 +59,14 @@ export function NotificationsPage() {
           <button
             type="button"
             className={button}
-            onClick={async () => (await confirm(messages.confirmMarkAllRead)) && call('PUT', 'markAllAsRead')}
+            onClick={async () => (await confirm(specTexts.confirmMarkAllRead)) && call('PUT', 'markAllAsRead')}
           >
             Mark All As Read
           </button>
           <button
             type="button"
             className={button}
-            onClick={async () => (await confirm(messages.confirmDeleteAllNotifications)) && call('DELETE', 'deleteAll', {}, true)}
+            onClick={async () => (await confirm(specTexts.confirmDeleteAllNotifications)) && call('DELETE', 'deleteAll', {}, true)}
           >
             Delete All
           </button>

@@ -1,5 +1,5 @@
-import { messages } from '@stashblog/contract/messages';
 import { onboardingTexts } from '@stashblog/contract/onboarding';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { describe, expect, it } from 'vitest';
 import { type SignUpFlowForm, signUpFlowForm, suggestBusinessName } from './sign-up-flow-form';
 
@@ -26,8 +26,8 @@ describe('sign-up flow form', () => {
   });
 
   it('keeps the SPEC sign-up messages and adds the business rules', () => {
-    expect(firstError({ name: ' ' }).name).toBe(messages.contactNameRequired);
-    expect(firstError({ confirmPassword: 'other-pass-1' }).confirmPassword).toBe(messages.signUpPasswordMismatch);
+    expect(firstError({ name: ' ' }).name).toBe(specTexts.contactNameRequired);
+    expect(firstError({ confirmPassword: 'other-pass-1' }).confirmPassword).toBe(specTexts.signUpPasswordMismatch);
     expect(firstError({ password: 'short', confirmPassword: 'short' }).password).toBe(onboardingTexts.passwordShort);
     expect(firstError({ businessName: 'Asha Crafts' }).businessName).toMatch(/lowercase/);
     expect(firstError({ businessName: 'signin' }).businessName).toBe('That business name is reserved');

@@ -1,6 +1,6 @@
-import { messages } from '@stashblog/contract/messages';
 import { businessNameProblem, onboardingTexts } from '@stashblog/contract/onboarding';
 import { plans } from '@stashblog/contract/platform';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { z } from 'zod';
 import { signUpForm } from '../auth/sign-up-form';
 
@@ -21,7 +21,7 @@ export const signUpFlowForm = z
     }),
   })
   .refine((v) => v.password.trim() === '' || v.password.trim().length >= 8, { message: onboardingTexts.passwordShort, path: ['password'] })
-  .refine((v) => v.password.trim() === v.confirmPassword.trim(), { message: messages.signUpPasswordMismatch, path: ['confirmPassword'] });
+  .refine((v) => v.password.trim() === v.confirmPassword.trim(), { message: specTexts.signUpPasswordMismatch, path: ['confirmPassword'] });
 export type SignUpFlowForm = z.input<typeof signUpFlowForm>;
 
 /** What people type as a business name, made into a URL-safe one ('Asha Crafts' → 'asha-crafts'). */

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { encodePassword } from '@stashblog/contract/auth';
-import { messages } from '@stashblog/contract/messages';
 import { onboardingTexts } from '@stashblog/contract/onboarding';
 import { type Plan, plans } from '@stashblog/contract/platform';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -35,7 +35,7 @@ export async function submitSignUp(v: SignUpFlowForm): Promise<string | null> {
     toastFailure(result);
     return null;
   }
-  toast.success(messages.signedUp);
+  toast.success(specTexts.signedUp);
   return result.payload.email;
 }
 

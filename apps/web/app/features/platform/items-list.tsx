@@ -1,6 +1,6 @@
 import { encodeId } from '@stashblog/contract/ids';
-import { messages } from '@stashblog/contract/messages';
 import type { PlatformItem } from '@stashblog/contract/platform';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -91,7 +91,7 @@ export function ItemsList({
                 <span className="font-semibold">{i.name}</span>
               )}
               <div className="mt-1 flex flex-wrap gap-1">
-                {i.isBlocked ? <span className="rounded bg-red-700 px-2 py-0.5 text-white text-xs">{messages.blockedByAdmin}</span> : null}
+                {i.isBlocked ? <span className="rounded bg-red-700 px-2 py-0.5 text-white text-xs">{specTexts.blockedByAdmin}</span> : null}
                 <span className="rounded bg-surface px-2 py-0.5 text-xs">{i.isPublic ? 'Public' : 'Private'}</span>
               </div>
             </div>

@@ -34,7 +34,7 @@ export function MailList() {
   return (
     <ListShell<OutboxMail, Tab>
       title="Mail outbox"
-      subtitle="Without SMTP_URL, mail stays here and in the log (outbox only). With SMTP, failed mail is retried until sent."
+      subtitle="Without SMTP_URL, mail stays here and in the log (outbox only). With SMTP, each mail is a job retried with back-off (below); it is failed once its attempts are used up."
       tabs={{ label: 'Delivery state', options: tabs, value: tab, onChange: switchTab }}
       search={{ label: 'Search mail', placeholder: 'Search by recipient or subject', value: searchText, onChange: setSearchText }}
       items={data?.mails}

@@ -1,6 +1,6 @@
 import type { Envelope } from '@stashblog/contract/envelope';
-import { messages } from '@stashblog/contract/messages';
 import { apiBase } from '@stashblog/contract/paths';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import type { ApiResult } from '../../lib/api-client';
 
 // The platform console keeps its own token under its own key: an owner signed in on the same
@@ -40,7 +40,7 @@ export async function platformApi<T>(method: Method, path: string, args: Record<
   } catch {
     return {};
   }
-  if (path !== '/auth/platform/logIn' && (result.code === 403 || result.error === messages.tokenExpired)) {
+  if (path !== '/auth/platform/logIn' && (result.code === 403 || result.error === specTexts.tokenExpired)) {
     clearPlatformToken();
     window.location.assign('/platform/signIn');
   }

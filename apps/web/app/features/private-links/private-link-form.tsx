@@ -1,5 +1,4 @@
 import { limits } from '@stashblog/contract/limits';
-import { messages } from '@stashblog/contract/messages';
 import {
   type ExpiryUnit,
   expiryUnits,
@@ -10,6 +9,7 @@ import {
   type PrivateLinkPayload,
   updatePrivateLinkBody,
 } from '@stashblog/contract/private-links';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -87,7 +87,7 @@ export function PrivateLinkForm({ info, itemId, itemName, existing }: Props) {
   }
 
   async function copy() {
-    if (existing && (await copyText(ownerLinkUrl(info.kind, existing.privateLink)))) toast.success(messages.linkCopied);
+    if (existing && (await copyText(ownerLinkUrl(info.kind, existing.privateLink)))) toast.success(specTexts.linkCopied);
   }
 
   const expired = existing ? isLinkExpired(existing.linkExpiresAt, now) : false;

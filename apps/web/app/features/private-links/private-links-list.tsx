@@ -1,6 +1,6 @@
 import { limits } from '@stashblog/contract/limits';
-import { messages } from '@stashblog/contract/messages';
 import type { PrivateLink, PrivateLinkList } from '@stashblog/contract/private-links';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, isOk, toastFailure } from '../../lib/api-client';
@@ -33,7 +33,7 @@ export function PrivateLinksList({ info, itemId }: { info: KindInfo; itemId: str
   });
 
   async function remove(link: PrivateLink) {
-    if (isBusy(link._id) || !(await confirm(messages.confirmDeleteLink))) return;
+    if (isBusy(link._id) || !(await confirm(specTexts.confirmDeleteLink))) return;
     await run(link._id, async () => {
       const result = await api('DELETE', `${info.api}/deletePrivateLink`, { id: link._id });
       if (!isOk(result)) return toastFailure(result);
@@ -46,7 +46,7 @@ export function PrivateLinksList({ info, itemId }: { info: KindInfo; itemId: str
   }
 
   async function copy(link: PrivateLink) {
-    if (await copyText(ownerLinkUrl(info.kind, link.privateLink))) toast.success(messages.linkCopied);
+    if (await copyText(ownerLinkUrl(info.kind, link.privateLink))) toast.success(specTexts.linkCopied);
   }
 
   const columns: ListColumn<PrivateLink>[] = [

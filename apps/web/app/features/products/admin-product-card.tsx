@@ -1,7 +1,7 @@
 import { encodeId } from '@stashblog/contract/ids';
-import { messages } from '@stashblog/contract/messages';
 import { productPath } from '@stashblog/contract/paths';
 import type { Product } from '@stashblog/contract/products';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { Link } from 'react-router';
 import { MediaImage } from '../../ui/media-image';
 
@@ -30,7 +30,7 @@ export function AdminProductCard({ product, busy, onAction }: Props) {
         )}
         <div className="absolute top-2 left-2 flex flex-wrap gap-1">
           {product.isPromoted ? <span className="rounded bg-primary px-2 py-0.5 text-on-primary text-xs">Promoted</span> : null}
-          {product.isBlocked ? <span className="rounded bg-red-700 px-2 py-0.5 text-white text-xs">{messages.blockedByAdmin}</span> : null}
+          {product.isBlocked ? <span className="rounded bg-red-700 px-2 py-0.5 text-white text-xs">{specTexts.blockedByAdmin}</span> : null}
           {!product.isPublic ? <span className="rounded bg-black/70 px-2 py-0.5 text-white text-xs">Private</span> : null}
         </div>
       </div>

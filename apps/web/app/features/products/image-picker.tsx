@@ -1,5 +1,5 @@
 import { limits } from '@stashblog/contract/limits';
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Area } from 'react-easy-crop';
 import { MediaImage } from '../../ui/media-image';
@@ -33,7 +33,7 @@ export function ImagePicker({ items, onChange, disabled = false }: Props) {
     if (!files?.length) return;
     const room = max - items.length - queue.length;
     const chosen = [...files].filter((f) => f.type.startsWith('image/'));
-    setLimitError(chosen.length > room ? messages.imagesMax(max) : '');
+    setLimitError(chosen.length > room ? specTexts.imagesMax(max) : '');
     const accepted = chosen.slice(0, Math.max(0, room));
     setQueue((q) => [...q, ...accepted.map((file) => ({ file, src: URL.createObjectURL(file) }))]);
     if (inputRef.current) inputRef.current.value = '';

@@ -1,6 +1,7 @@
 import { limits } from '@stashblog/contract/limits';
-import { messages, serverMessages } from '@stashblog/contract/messages';
 import type { CreateProductResult, PreSignedUrl, ProductInput, UpdateProductResult } from '@stashblog/contract/products';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { type ApiResult, api, isOk } from '../../lib/api-client';
 import { toast } from '../../ui/toasts';
 import { type ImageItem, imagesField } from './product-images';
@@ -29,12 +30,12 @@ export async function saveProduct(
     const result = await api<UpdateProductResult>('PUT', '/userAdmin/products/update', { ...body, id });
     if (!isOk(result)) return { ok: false, result };
     urls = result.payload.newProductImagesPreSignedUrls ?? [];
-    message = result.message ?? serverMessages.productUpdated;
+    message = result.message ?? serverTexts.productUpdated;
   } else {
     const result = await api<CreateProductResult>('POST', '/userAdmin/products/create', body);
     if (!isOk(result)) return { ok: false, result };
     urls = result.payload.productImagesPreSignedUrls ?? [];
-    message = result.message ?? serverMessages.productCreated;
+    message = result.message ?? serverTexts.productCreated;
   }
   report(stepSaved);
 
@@ -44,7 +45,7 @@ export async function saveProduct(
     return file ? [{ ...u, blob: file.blob }] : [];
   });
   if (uploads.length) {
-    toast.info(messages.uploadingImages);
+    toast.info(specTexts.uploadingImages);
     for (const u of uploads) files[u.image] = 0;
     report(stepSaved);
     try {
@@ -56,7 +57,7 @@ export async function saveProduct(
       return { ok: false, result: { error: e instanceof Error ? e.message : String(e) } };
     }
     report(stepUploaded);
-    toast.success(messages.imagesUploaded);
+    toast.success(specTexts.imagesUploaded);
   }
   report(stepDone);
   return { ok: true, message };

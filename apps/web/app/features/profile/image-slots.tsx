@@ -1,4 +1,4 @@
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Area } from 'react-easy-crop';
 import { MediaImage } from '../../ui/media-image';
@@ -50,7 +50,7 @@ export function ImageSlots({ label, items, onChange, max, aspect, disabled = fal
       if (file) setQueue((q) => [...q, { file, src: URL.createObjectURL(file), replace }]);
     } else {
       const room = max - items.length - queue.filter((p) => p.replace === null).length;
-      setError(chosen.length > room ? messages.imagesMax(max) : '');
+      setError(chosen.length > room ? specTexts.imagesMax(max) : '');
       const accepted = chosen.slice(0, Math.max(0, room));
       setQueue((q) => [...q, ...accepted.map((file) => ({ file, src: URL.createObjectURL(file), replace: null }))]);
     }

@@ -1,7 +1,7 @@
 import { accountTexts } from '@stashblog/contract/auth';
 import { limits } from '@stashblog/contract/limits';
-import { messages } from '@stashblog/contract/messages';
-import { profileDetailsError, socialLinkFields, type UserDetails, userMessages } from '@stashblog/contract/users';
+import { specTexts } from '@stashblog/contract/spec-texts';
+import { profileDetailsError, profileTexts, socialLinkFields, type UserDetails } from '@stashblog/contract/users';
 import { useState } from 'react';
 import { toastFailure } from '../../lib/api-client';
 import { Field } from '../../ui/field';
@@ -77,7 +77,7 @@ export function ProfileForm({ user, onSaved }: { user: UserDetails; onSaved: () 
       toastFailure(saved.result);
       return;
     }
-    toast.success(saved.message || userMessages.detailsUpdated);
+    toast.success(saved.message || profileTexts.detailsUpdated);
     onSaved();
   }
 
@@ -85,7 +85,7 @@ export function ProfileForm({ user, onSaved }: { user: UserDetails; onSaved: () 
     <form onSubmit={submit} noValidate className="space-y-8">
       {blocked ? (
         <p role="alert" className="rounded bg-red-50 p-3 text-red-800">
-          {messages.userBlocked}
+          {specTexts.userBlocked}
         </p>
       ) : null}
       <fieldset disabled={busy || blocked} className="space-y-8">

@@ -1,7 +1,7 @@
 import { encodePassword } from '@stashblog/contract/auth';
 import { limits } from '@stashblog/contract/limits';
-import { messages } from '@stashblog/contract/messages';
 import type { PreSignedUrl } from '@stashblog/contract/products';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import type { UpdateDetailsInput, UpdateDetailsResult } from '@stashblog/contract/users';
 import { type ApiResult, api, isOk } from '../../lib/api-client';
 import { toast } from '../../ui/toasts';
@@ -50,7 +50,7 @@ export async function saveProfile(
     }),
   );
   if (uploads.length) {
-    toast.info(messages.uploadingImages);
+    toast.info(specTexts.uploadingImages);
     files = uploads.map((u) => ({ name: u.image, label: u.label, percent: 0 }));
     report(stepSaved);
     try {
@@ -65,7 +65,7 @@ export async function saveProfile(
       return { ok: false, result: { error: e instanceof Error ? e.message : String(e) } };
     }
     report(stepUploaded);
-    toast.success(messages.imagesUploaded);
+    toast.success(specTexts.imagesUploaded);
   }
   report(stepDone);
   return { ok: true, message: result.message ?? '' };

@@ -1,5 +1,5 @@
 import type { SearchSuggestionsPayload } from '@stashblog/contract/search';
-import { searchMessages, searchSuggestionsMax } from '@stashblog/contract/search-options';
+import { searchSuggestionsMax, searchTexts } from '@stashblog/contract/search-options';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, isOk } from '../../lib/api-client';
@@ -137,7 +137,7 @@ export function SearchBox({ action, businessName, initial = '', onClear, size = 
         className={`flex items-center gap-1 rounded-full border border-text/20 bg-background focus-within:border-primary ${big ? 'px-4 py-2' : 'px-3 py-1'}`}
       >
         <label htmlFor={`${id}-input`} className="sr-only">
-          {searchMessages.placeholder}
+          {searchTexts.placeholder}
         </label>
         <input
           ref={input}
@@ -152,7 +152,7 @@ export function SearchBox({ action, businessName, initial = '', onClear, size = 
           autoComplete="off"
           enterKeyHint="search"
           maxLength={200}
-          placeholder={searchMessages.placeholder}
+          placeholder={searchTexts.placeholder}
           value={text}
           onChange={(e) => {
             setText(e.target.value);
@@ -179,8 +179,8 @@ export function SearchBox({ action, businessName, initial = '', onClear, size = 
               type="button"
               onClick={() => (voice.listening ? voice.stop() : voice.start())}
               aria-pressed={voice.listening}
-              aria-label={voice.listening ? searchMessages.voiceStop : searchMessages.voiceStart}
-              title={voice.listening ? searchMessages.voiceStop : searchMessages.voiceStart}
+              aria-label={voice.listening ? searchTexts.voiceStop : searchTexts.voiceStart}
+              title={voice.listening ? searchTexts.voiceStop : searchTexts.voiceStart}
               className={`rounded-full p-1 ${voice.listening ? 'animate-pulse bg-primary text-on-primary' : 'hover:bg-surface'}`}
             >
               <MicIcon />
@@ -195,12 +195,12 @@ export function SearchBox({ action, businessName, initial = '', onClear, size = 
         <div
           id={listId}
           role="listbox"
-          aria-label={term ? 'Suggestions' : searchMessages.recent}
+          aria-label={term ? 'Suggestions' : searchTexts.recent}
           className="absolute inset-x-0 top-full z-40 mt-1 max-h-80 overflow-auto rounded-lg border border-text/10 bg-background py-1 text-text shadow-lg"
         >
           {!term ? (
             <div role="presentation" className="px-3 py-1 font-semibold text-muted text-xs uppercase">
-              {searchMessages.recent}
+              {searchTexts.recent}
             </div>
           ) : null}
           {options.map((o, i) => (

@@ -1,6 +1,6 @@
 import { limits } from '@stashblog/contract/limits';
-import { messages } from '@stashblog/contract/messages';
-import { type SearchFilter, type SearchSort, searchFilters, searchMessages, searchSortOptions } from '@stashblog/contract/search-options';
+import { type SearchFilter, type SearchSort, searchFilters, searchSortOptions, searchTexts } from '@stashblog/contract/search-options';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useNavigation, useRouteLoaderData } from 'react-router';
 import { Pagination } from '../../ui/pagination';
@@ -58,7 +58,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
     const key = `${term}|${filter}`;
     if (warned.current === key) return;
     warned.current = key;
-    toast.warning(messages.noResult);
+    toast.warning(specTexts.noResult);
     navigate(action, { replace: true });
   }, [result, term, filter, action, navigate]);
 
@@ -86,7 +86,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
         <section aria-labelledby="search-heading" aria-busy={busy} className={`mt-8 transition-opacity ${busy ? 'opacity-60' : ''}`}>
           <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
             <h2 id="search-heading" className="font-bold text-2xl" aria-live="polite">
-              {searchMessages.results(result.count, term, result.countCapped)}
+              {searchTexts.results(result.count, term, result.countCapped)}
             </h2>
             <div className="flex flex-wrap items-center gap-3">
               <fieldset className="flex overflow-hidden rounded-full border border-text/20">
@@ -115,9 +115,9 @@ export function SearchPage({ data }: { data: SearchPageData }) {
           </ul>
           {result.searchedData.length === 0 ? (
             <p className="rounded bg-surface p-10 text-center">
-              {searchMessages.pastLastPage}{' '}
+              {searchTexts.pastLastPage}{' '}
               <a href={hrefFor({ pageNo: Math.max(1, totalPages) })} className="underline">
-                {searchMessages.backToPage(Math.max(1, totalPages))}
+                {searchTexts.backToPage(Math.max(1, totalPages))}
               </a>
             </p>
           ) : null}
@@ -131,7 +131,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
             />
           </div>
           {result.countCapped && pageNo >= totalPages ? (
-            <p className="mt-4 text-center text-muted text-sm">{searchMessages.capped()}</p>
+            <p className="mt-4 text-center text-muted text-sm">{searchTexts.capped()}</p>
           ) : null}
           <p className="sr-only">
             Page {pageNo} of {totalPages}, {limits.searchPage} per page
@@ -144,7 +144,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
           </p>
           {recent.length ? (
             <div className="mt-6">
-              <h2 className="mb-3 font-semibold text-muted text-sm uppercase">{searchMessages.recent}</h2>
+              <h2 className="mb-3 font-semibold text-muted text-sm uppercase">{searchTexts.recent}</h2>
               <ul className="flex flex-wrap justify-center gap-2">
                 {recent.map((r) => (
                   <li key={r}>

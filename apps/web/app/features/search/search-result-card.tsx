@@ -1,6 +1,6 @@
 import { cataloguePath, displayBusinessName, productPath } from '@stashblog/contract/paths';
 import type { SearchResultItem } from '@stashblog/contract/search';
-import { searchMessages } from '@stashblog/contract/search-options';
+import { searchTexts } from '@stashblog/contract/search-options';
 import { MediaImage } from '../../ui/media-image';
 import { useRotation } from '../catalogues/use-rotation';
 
@@ -40,7 +40,7 @@ export function SearchResultCard({ item, onOwnDomain, showBusiness, eager }: Pro
         )}
         {item.type === 'catalogue' ? (
           <span className="absolute top-3 left-0 rounded-r bg-primary px-3 py-1 font-semibold text-on-primary text-xs uppercase tracking-wide shadow">
-            {searchMessages.catalogueBanner}
+            {searchTexts.catalogueBanner}
           </span>
         ) : null}
       </div>
@@ -52,9 +52,9 @@ export function SearchResultCard({ item, onOwnDomain, showBusiness, eager }: Pro
           target="_blank"
           rel="noopener"
           className="mt-auto self-start rounded bg-primary px-4 py-1.5 font-medium text-on-primary text-sm capitalize hover:opacity-90"
-          aria-label={`${searchMessages.view} ${name} (opens in a new tab)`}
+          aria-label={`${searchTexts.view} ${name} (opens in a new tab)`}
         >
-          {searchMessages.view}
+          {searchTexts.view}
         </a>
       </div>
     </article>

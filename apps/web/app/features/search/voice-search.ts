@@ -1,4 +1,4 @@
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../ui/toasts';
 
@@ -87,13 +87,13 @@ export function useVoiceSearch(onText: (text: string) => void) {
     r.onend = () => {
       current.current = null;
       setListening(false);
-      if (!heard.current) toast.warning(messages.noSpeech);
+      if (!heard.current) toast.warning(specTexts.noSpeech);
     };
     current.current = r;
     try {
       r.start();
       setListening(true);
-      toast.info(messages.listening);
+      toast.info(specTexts.listening);
     } catch {
       current.current = null;
       setListening(false);

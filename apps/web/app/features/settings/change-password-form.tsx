@@ -1,5 +1,5 @@
 import { encodePassword } from '@stashblog/contract/auth';
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useState } from 'react';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { useConfirm } from '../../ui/modal';
@@ -19,10 +19,10 @@ export function ChangePasswordForm() {
     e.preventDefault();
     if (busy) return;
     // SPEC §5 warnings (passwords are trimmed, so spaces alone count as empty).
-    if (!current.trim()) return void toast.warning(messages.currentPasswordRequired);
+    if (!current.trim()) return void toast.warning(specTexts.currentPasswordRequired);
     const warning = newPasswordWarning(next, again);
     if (warning) return void toast.warning(warning);
-    if (!(await confirm(messages.confirmChangePassword))) return;
+    if (!(await confirm(specTexts.confirmChangePassword))) return;
     setBusy(true);
     try {
       const result = await api('PUT', '/userAdmin/user/changePassword', {

@@ -1,7 +1,7 @@
 import { decodeId } from '@stashblog/contract/ids';
-import { messages } from '@stashblog/contract/messages';
 import { capitalise, displayBusinessName } from '@stashblog/contract/paths';
 import type { Product } from '@stashblog/contract/products';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
@@ -43,7 +43,7 @@ function OwnerPreview() {
 
 // The route's meta already says noindex and 'Page Not Found' (it sees no loader data); only the tab title changes here.
 function Preview({ product, onOwnDomain }: { product: Product; onOwnDomain: boolean }) {
-  const title = `${capitalise(product.productName)} | ${capitalise(displayBusinessName(product.businessName))} (${messages.privatePreviewTitle})`;
+  const title = `${capitalise(product.productName)} | ${capitalise(displayBusinessName(product.businessName))} (${specTexts.privatePreviewTitle})`;
   useEffect(() => {
     const before = document.title;
     document.title = title;
@@ -62,7 +62,7 @@ function Preview({ product, onOwnDomain }: { product: Product; onOwnDomain: bool
 function PreviewBanner() {
   return (
     <p role="status" className="border-amber-300 border-b bg-amber-100 px-4 py-3 text-center font-semibold text-amber-950">
-      {messages.privatePreview}
+      {specTexts.privatePreview}
     </p>
   );
 }

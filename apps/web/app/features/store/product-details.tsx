@@ -1,6 +1,6 @@
-import { messages } from '@stashblog/contract/messages';
 import { displayBusinessName, productPath, storePath } from '@stashblog/contract/paths';
 import type { Product } from '@stashblog/contract/products';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api-client';
@@ -92,7 +92,7 @@ export function ProductDetails({ product, suggestions, onOwnDomain, privateLink,
       {suggestions.length ? (
         <section aria-labelledby="suggestions-heading" className="mt-12">
           <h2 id="suggestions-heading" className="mb-4 font-semibold text-xl">
-            {messages.youMightAlsoLike}
+            {specTexts.youMightAlsoLike}
           </h2>
           <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
             {suggestions.map((s) => (

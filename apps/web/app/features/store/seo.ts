@@ -1,5 +1,5 @@
-import { messages } from '@stashblog/contract/messages';
 import { capitalise } from '@stashblog/contract/paths';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import type { Store } from './use-store';
 
 // Search snippets show about 160 characters; cut at a word boundary.
@@ -23,10 +23,10 @@ type PageSeo = {
 
 /** Title, description, canonical, Open Graph and Twitter tags of one storefront page. */
 export function storeMeta(store: Store | null, seo: PageSeo) {
-  if (!store) return [{ title: messages.notFoundTitle }, { name: 'robots', content: 'noindex' }];
+  if (!store) return [{ title: specTexts.notFoundTitle }, { name: 'robots', content: 'noindex' }];
   const business = capitalise(store.displayName);
   const title = seo.page ? `${seo.page} | ${business}` : business;
-  const description = summarise(seo.description || store.profile.description) || messages.defaultDescription;
+  const description = summarise(seo.description || store.profile.description) || specTexts.defaultDescription;
   const canonical = `${store.origin}${seo.path}`;
   const image = seo.image ?? store.profile.banners[0] ?? store.profile.logo ?? undefined;
   const imageUrl = image ? `${store.publicUrl}${image}` : undefined;

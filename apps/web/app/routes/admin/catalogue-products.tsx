@@ -1,8 +1,8 @@
 import type { Catalogue } from '@stashblog/contract/catalogues';
 import { decodeId, encodeId } from '@stashblog/contract/ids';
 import { limits } from '@stashblog/contract/limits';
-import { messages } from '@stashblog/contract/messages';
 import { cataloguePath, productPath } from '@stashblog/contract/paths';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -31,7 +31,7 @@ export default function CatalogueProducts() {
     placeholderData: keepPreviousData,
   });
 
-  if (id === null) return <p role="alert">{messages.notFoundTitle}</p>;
+  if (id === null) return <p role="alert">{specTexts.notFoundTitle}</p>;
   const c = catalogue.data?.catalogue;
   const error = catalogue.error ?? products.error;
 
@@ -61,7 +61,7 @@ export default function CatalogueProducts() {
       ) : null}
       {c?.isBlocked ? (
         <p role="alert" className="rounded bg-red-50 p-3 text-red-800">
-          {messages.catalogueBlocked}
+          {specTexts.catalogueBlocked}
         </p>
       ) : null}
       {error ? (
@@ -87,7 +87,7 @@ export default function CatalogueProducts() {
                 ) : null}
                 <div className="absolute top-2 left-2 flex gap-1">
                   {p.isBlocked ? (
-                    <span className="rounded bg-red-700 px-2 py-0.5 text-white text-xs">{messages.blockedByAdmin}</span>
+                    <span className="rounded bg-red-700 px-2 py-0.5 text-white text-xs">{specTexts.blockedByAdmin}</span>
                   ) : null}
                   {!p.isPublic ? <span className="rounded bg-black/70 px-2 py-0.5 text-white text-xs">Private</span> : null}
                 </div>

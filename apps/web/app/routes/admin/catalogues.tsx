@@ -1,6 +1,6 @@
 import type { Catalogue, CatalogueList } from '@stashblog/contract/catalogues';
 import { limits } from '@stashblog/contract/limits';
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { AdminCatalogueCard, type CatalogueAction } from '../../features/catalogues/admin-catalogue-card';
@@ -40,7 +40,7 @@ export default function AdminCatalogues() {
 
   async function onAction(action: CatalogueAction, catalogue: Catalogue) {
     if (isBusy(catalogue._id)) return;
-    if (action === 'delete' && !(await confirm(messages.confirmDelete(catalogue.catalogueName)))) return;
+    if (action === 'delete' && !(await confirm(specTexts.confirmDelete(catalogue.catalogueName)))) return;
     await run(catalogue._id, async () => {
       if (action === 'delete') {
         const result = await api('DELETE', '/userAdmin/catalogues/delete', { id: catalogue._id });

@@ -1,8 +1,8 @@
 import type { Catalogue } from '@stashblog/contract/catalogues';
 import { decodeId } from '@stashblog/contract/ids';
 import { limits } from '@stashblog/contract/limits';
-import { messages } from '@stashblog/contract/messages';
 import type { Product } from '@stashblog/contract/products';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { adminCatalogueKey, fetchAdminCatalogueProducts } from '../../features/catalogues/admin-catalogues-api';
@@ -36,7 +36,7 @@ export default function EditCatalogue() {
   });
 
   let body: React.ReactNode;
-  if (id === null) body = <p role="alert">{messages.notFoundTitle}</p>;
+  if (id === null) body = <p role="alert">{specTexts.notFoundTitle}</p>;
   else if (isPending) body = <p className="text-muted">Loading…</p>;
   else if (isError) body = <p role="alert">{error.message}</p>;
   else {
@@ -45,7 +45,7 @@ export default function EditCatalogue() {
       <>
         {c.isBlocked ? (
           <p role="alert" className="rounded bg-red-50 p-3 text-red-800">
-            {messages.catalogueBlocked}
+            {specTexts.catalogueBlocked}
           </p>
         ) : null}
         <CatalogueForm

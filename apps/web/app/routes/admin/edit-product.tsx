@@ -1,6 +1,6 @@
 import { decodeId } from '@stashblog/contract/ids';
-import { messages } from '@stashblog/contract/messages';
 import type { Product } from '@stashblog/contract/products';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ProductForm } from '../../features/products/product-form';
@@ -19,7 +19,7 @@ export default function EditProduct() {
   });
 
   let body: React.ReactNode;
-  if (id === null) body = <p role="alert">{messages.notFoundTitle}</p>;
+  if (id === null) body = <p role="alert">{specTexts.notFoundTitle}</p>;
   else if (isPending) body = <p className="text-muted">Loading…</p>;
   else if (isError) body = <p role="alert">{error.message}</p>;
   else {
@@ -28,7 +28,7 @@ export default function EditProduct() {
       <>
         {p.isBlocked ? (
           <p role="alert" className="rounded bg-red-50 p-3 text-red-800">
-            {messages.productBlocked}
+            {specTexts.productBlocked}
           </p>
         ) : null}
         <ProductForm

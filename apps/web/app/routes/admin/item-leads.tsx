@@ -1,6 +1,6 @@
 import type { SessionUser } from '@stashblog/contract/auth';
 import { decodeId } from '@stashblog/contract/ids';
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useOutletContext, useParams } from 'react-router';
 import { LeadsList } from '../../features/leads/leads-list';
 
@@ -12,7 +12,7 @@ export default function AdminItemLeads() {
   const params = useParams();
   const kind = params.productId ? 'product' : 'catalogue';
   const itemId = decodeId(params.productId ?? params.catalogueId ?? '');
-  if (!itemId) return <p role="alert">{messages.notFoundTitle}</p>;
+  if (!itemId) return <p role="alert">{specTexts.notFoundTitle}</p>;
   return (
     <LeadsList
       key={`${kind}-${itemId}`}

@@ -1,5 +1,5 @@
 import { decodeId, decodeIds } from '@stashblog/contract/ids';
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { Link, useParams } from 'react-router';
 import { LeadProducts } from '../../features/leads/lead-products';
 
@@ -10,7 +10,7 @@ export default function AdminLeadProducts() {
   const params = useParams();
   const catalogueId = decodeId(params.catalogueId ?? '');
   const productIds = decodeIds(params.products ?? '');
-  if (!catalogueId || !productIds) return <p role="alert">{messages.notFoundTitle}</p>;
+  if (!catalogueId || !productIds) return <p role="alert">{specTexts.notFoundTitle}</p>;
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">

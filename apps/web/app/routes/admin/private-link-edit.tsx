@@ -1,5 +1,5 @@
-import { messages } from '@stashblog/contract/messages';
 import type { PrivateLinkList } from '@stashblog/contract/private-links';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { fromParams } from '../../features/private-links/link-kind';
@@ -29,7 +29,7 @@ export default function AdminPrivateLinkEdit() {
 
   let body: React.ReactNode;
   const current = editing ? link : item;
-  if (!itemId || linkId === null) body = <p role="alert">{messages.notFoundTitle}</p>;
+  if (!itemId || linkId === null) body = <p role="alert">{specTexts.notFoundTitle}</p>;
   else if (current.isPending) body = <p className="text-muted">Loading…</p>;
   else if (current.isError) body = <p role="alert">{current.error.message}</p>;
   else if (editing && link.data)

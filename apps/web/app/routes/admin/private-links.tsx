@@ -1,4 +1,4 @@
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { useParams } from 'react-router';
 import { fromParams } from '../../features/private-links/link-kind';
 import { PrivateLinksList } from '../../features/private-links/private-links-list';
@@ -8,6 +8,6 @@ export const meta = () => [{ title: 'Private Links | Admin' }];
 /** /userAdmin/products/privateLinks/{productId} and /userAdmin/catalogues/privateLinks/{catalogueId}. */
 export default function AdminPrivateLinks() {
   const { info, itemId } = fromParams(useParams());
-  if (!itemId) return <p role="alert">{messages.notFoundTitle}</p>;
+  if (!itemId) return <p role="alert">{specTexts.notFoundTitle}</p>;
   return <PrivateLinksList key={`${info.kind}-${itemId}`} info={info} itemId={itemId} />;
 }

@@ -1,6 +1,6 @@
 import { limits } from '@stashblog/contract/limits';
-import { messages } from '@stashblog/contract/messages';
 import type { Product, ProductList } from '@stashblog/contract/products';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { AdminProductCard, type CardAction } from '../../features/products/admin-product-card';
@@ -40,7 +40,7 @@ export default function AdminProducts() {
 
   async function onAction(action: CardAction, product: Product) {
     if (isBusy(product._id)) return;
-    if (action === 'delete' && !(await confirm(messages.confirmDelete(product.productName)))) return;
+    if (action === 'delete' && !(await confirm(specTexts.confirmDelete(product.productName)))) return;
     await run(product._id, async () => {
       if (action === 'delete') {
         const result = await api('DELETE', '/userAdmin/products/delete', { id: product._id });

@@ -1,4 +1,4 @@
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { data, Link } from 'react-router';
 import { marketingMeta } from '../../features/marketing/seo';
 import type { Route } from './+types/not-found';
@@ -10,7 +10,7 @@ export function loader() {
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...marketingMeta(matches, { path: '/Error_404_Not_Found', noindex: true }).filter((m) => !('title' in m)),
-  { title: messages.notFoundTitle },
+  { title: specTexts.notFoundTitle },
 ];
 
 export default function NotFoundPage() {
@@ -18,8 +18,8 @@ export default function NotFoundPage() {
     <main className="bg-gradient-to-b from-indigo-50 to-white">
       <div className="mx-auto flex min-h-[60vh] max-w-2xl flex-col items-center justify-center px-4 py-20 text-center">
         <p className="font-extrabold text-7xl text-indigo-600 tracking-tight sm:text-8xl">404</p>
-        <h1 className="mt-4 font-bold text-3xl text-slate-900 sm:text-4xl">{messages.notFoundHeading}</h1>
-        <p className="mt-4 text-lg text-slate-600">{messages.notFoundTitle}. The page you asked for does not exist or has moved.</p>
+        <h1 className="mt-4 font-bold text-3xl text-slate-900 sm:text-4xl">{specTexts.notFoundHeading}</h1>
+        <p className="mt-4 text-lg text-slate-600">{specTexts.notFoundTitle}. The page you asked for does not exist or has moved.</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to="/home" className="rounded-lg bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-700">
             Go to Home

@@ -1,5 +1,5 @@
-import { messages } from '@stashblog/contract/messages';
 import { capitalise, cataloguePath, displayBusinessName, productPath } from '@stashblog/contract/paths';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { loadCataloguePage } from '../../features/catalogues/catalogue-page.server';
 import { CatalogueView } from '../../features/catalogues/catalogue-view';
 import { QueryProvider } from '../../ui/query-provider';
@@ -22,11 +22,11 @@ function summarise(text: string, max = 160): string {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: messages.notFoundTitle }, { name: 'robots', content: 'noindex' }];
+  if (!loaderData) return [{ title: specTexts.notFoundTitle }, { name: 'robots', content: 'noindex' }];
   const { catalogue, products, origin, publicUrl, onOwnDomain } = loaderData;
   // SPEC: capitalised catalogue name, then capitalised business name.
   const title = `${capitalise(catalogue.catalogueName)} | ${capitalise(displayBusinessName(catalogue.businessName))}`;
-  const description = summarise(catalogue.description) || messages.defaultDescription;
+  const description = summarise(catalogue.description) || specTexts.defaultDescription;
   const canonical = `${origin}${cataloguePath(catalogue.businessName, catalogue._id, onOwnDomain)}`;
   const image = catalogue.images[0] ? `${publicUrl}${catalogue.images[0]}` : undefined;
   const jsonLd = {

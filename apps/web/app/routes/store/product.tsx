@@ -1,5 +1,5 @@
-import { messages } from '@stashblog/contract/messages';
 import { capitalise, displayBusinessName, productPath } from '@stashblog/contract/paths';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse } from 'react-router';
 import { ProductDetails } from '../../features/store/product-details';
@@ -15,10 +15,10 @@ export function headers() {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: messages.notFoundTitle }, { name: 'robots', content: 'noindex' }];
+  if (!loaderData) return [{ title: specTexts.notFoundTitle }, { name: 'robots', content: 'noindex' }];
   const { product, origin, publicUrl, onOwnDomain } = loaderData;
   const title = `${capitalise(product.productName)} | ${capitalise(displayBusinessName(product.businessName))}`;
-  const description = summarise(product.description) || messages.defaultDescription;
+  const description = summarise(product.description) || specTexts.defaultDescription;
   const canonical = `${origin}${productPath(product.businessName, product._id, onOwnDomain)}`;
   const image = product.images[0] ? `${publicUrl}${product.images[0]}` : undefined;
   const jsonLd = {

@@ -1,4 +1,4 @@
-import { messages } from '@stashblog/contract/messages';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import { loadSearchPage } from '../../features/search/search.server';
 import { SearchPage } from '../../features/search/search-page';
 import { storeMeta } from '../../features/store/seo';
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const page = loaderData?.term ? `Search: ${loaderData.term}` : 'Search';
   // Result pages are not for search engines' indexes.
   const noindex = { name: 'robots', content: 'noindex, follow' };
-  if (!store) return [{ title: `${page} | StashBlog` }, { name: 'description', content: messages.defaultDescription }, noindex];
+  if (!store) return [{ title: `${page} | StashBlog` }, { name: 'description', content: specTexts.defaultDescription }, noindex];
   return [...storeMeta(store, { page, path: store.path('/search') }), noindex];
 };
 

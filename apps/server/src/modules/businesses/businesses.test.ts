@@ -1,12 +1,12 @@
 import { encodePassword } from '@stashblog/contract/auth';
 import { linkInvalid } from '@stashblog/contract/links';
-import { messages } from '@stashblog/contract/messages';
 import { mediaKeyFromUrl } from '@stashblog/contract/paths';
-import { userMessages } from '@stashblog/contract/users';
+import { specTexts } from '@stashblog/contract/spec-texts';
+import { profileTexts } from '@stashblog/contract/users';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { addProduct, updateBusiness } from './users.fixtures.ts';
+import { updateBusiness } from '../storefront/storefront.fixtures.ts';
 
 let app: TestApp;
 let a: { token: string; businessId: string; businessName: string; email: string };
@@ -73,14 +73,14 @@ describe('owner profile: fetchDetails', () => {
 describe('owner profile: updateDetails validation', () => {
   it('checks in the SPEC order: email, address, contact required, contact length', async () => {
     const steps: [object, string][] = [
-      [{}, messages.profileEmailRequired],
-      [{ email: 'x@example.test' }, messages.profileAddressRequired],
-      [{ email: 'x@example.test', address: '  ' }, messages.profileAddressRequired],
-      [{ email: 'x@example.test', address: 'Road' }, messages.profileContactRequired],
-      [{ email: 'x@example.test', address: 'Road', phoneNo: '98765' }, messages.profileContactInvalid],
-      [{ email: 'x@example.test', address: 'Road', phoneNo: '98765432101' }, messages.profileContactInvalid],
-      [{ email: 'x@example.test', address: 'Road', phoneNo: '98765abcde' }, messages.profileContactInvalid],
-      [{ email: '', address: '', phoneNo: '1' }, messages.profileEmailRequired],
+      [{}, specTexts.profileEmailRequired],
+      [{ email: 'x@example.test' }, specTexts.profileAddressRequired],
+      [{ email: 'x@example.test', address: '  ' }, specTexts.profileAddressRequired],
+      [{ email: 'x@example.test', address: 'Road' }, specTexts.profileContactRequired],
+      [{ email: 'x@example.test', address: 'Road', phoneNo: '98765' }, specTexts.profileContactInvalid],
+      [{ email: 'x@example.test', address: 'Road', phoneNo: '98765432101' }, specTexts.profileContactInvalid],
+      [{ email: 'x@example.test', address: 'Road', phoneNo: '98765abcde' }, specTexts.profileContactInvalid],
+      [{ email: '', address: '', phoneNo: '1' }, specTexts.profileEmailRequired],
     ];
     for (const [body, error] of steps) {
       const res = await call(a.token, 'PUT', 'updateDetails', body);
@@ -95,8 +95,8 @@ describe('owner profile: updateDetails validation', () => {
       expect(res.json().error, link).toBe(linkInvalid('Instagram'));
     }
     const seven = Array.from({ length: 7 }, (_, i) => `b${i}.jpg`);
-    expect((await call(a.token, 'PUT', 'updateDetails', { ...valid, banners: seven })).json().error).toBe(messages.imagesMax(6));
-    expect((await call(a.token, 'PUT', 'updateDetails', { ...valid, images: seven })).json().error).toBe(messages.imagesMax(6));
+    expect((await call(a.token, 'PUT', 'updateDetails', { ...valid, banners: seven })).json().error).toBe(specTexts.imagesMax(6));
+    expect((await call(a.token, 'PUT', 'updateDetails', { ...valid, images: seven })).json().error).toBe(specTexts.imagesMax(6));
     // nothing was written
     expect((await call(a.token, 'GET', 'fetchDetails')).json().payload.userData.address).toBe('');
   });
@@ -108,7 +108,7 @@ describe('owner profile: updateDetails validation', () => {
       password: encodePassword('correct-horse-1'),
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toBe(userMessages.emailTaken);
+    expect(res.json().error).toBe(profileTexts.emailTaken);
   });
 });
 
@@ -125,7 +125,7 @@ describe('owner profile: updateDetails with images', () => {
     });
     expect(res.statusCode).toBe(200);
     const p = res.json().payload;
-    expect(res.json().message).toBe(userMessages.detailsUpdated);
+    expect(res.json().message).toBe(profileTexts.detailsUpdated);
     expect(p.logoPreSignedUrl.image).toBe('logo.jpg');
     expect(p.newHomeBannersPreSignedUrls.map((u: { image: string }) => u.image)).toEqual(['banner-1.jpg', 'banner-2.jpg']);
     expect(p.newAboutUsImagesPreSignedUrls.map((u: { image: string }) => u.image)).toEqual(['about-1.jpg']);
@@ -191,7 +191,7 @@ describe('owner profile: updateDetails with images', () => {
     await updateBusiness(app.ctx, blocked.businessId, { isBlocked: true });
     const res = await call(blocked.token, 'PUT', 'updateDetails', { ...valid, email: blocked.email });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error).toBe(messages.userBlocked);
+    expect(res.json().error).toBe(specTexts.userBlocked);
     const details = (await call(blocked.token, 'GET', 'fetchDetails')).json().payload.userData;
     expect(details).toMatchObject({ isBlocked: true, address: '' });
   });
@@ -280,15 +280,35 @@ describe('owner profile: updateDetails changes only what the call carries', () =
   });
 });
 
-describe('owner categories', () => {
-  it('lists every category of the owner, private products included, and nothing of others', async () => {
-    await addProduct(app.ctx, a.businessId, { category: 'Vases', isPublic: false });
-    await addProduct(app.ctx, a.businessId, { category: 'Bowls' });
-    await addProduct(app.ctx, b.businessId, { category: 'Lamps' });
-    const res = await call(a.token, 'GET', 'fetchCategories');
-    const names = res.json().payload.categories.map((c: { category: string }) => c.category);
-    expect(names.sort()).toEqual(['Bowls', 'Vases']);
-    const bNames = (await call(b.token, 'GET', 'fetchCategories')).json().payload.categories.map((c: { category: string }) => c.category);
-    expect(bNames).toEqual(['Lamps']);
+describe('updateTheme', () => {
+  let shop: { businessId: string; token: string };
+  beforeAll(async () => {
+    shop = await app.owner('theme-shop');
+  });
+  const put = (payload: unknown, token?: string) =>
+    app.inject({
+      method: 'PUT',
+      url: '/api/userAdmin/user/updateTheme',
+      payload: payload as object,
+      headers: token ? { authorization: token } : {},
+    });
+
+  it('stores a SPEC theme and template, seen by visitors and the owner', async () => {
+    const res = await put({ template: 'template1', theme: 'theme7' }, shop.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ code: 201, payload: { template: 'template1', theme: 'theme7' } });
+    const profile = (await app.inject({ method: 'GET', url: '/api/public/user/fetchAll?businessName=theme-shop' })).json().payload
+      .userProfiles[0];
+    expect(profile).toMatchObject({ template: 'template1', theme: 'theme7' });
+    const me = (await app.inject({ method: 'GET', url: '/api/auth/user/fetch', headers: { authorization: shop.token } })).json();
+    expect(me.payload.user).toMatchObject({ template: 'template1', theme: 'theme7' });
+    expect((await put({ template: '', theme: '' }, shop.token)).statusCode).toBe(200);
+  });
+
+  it('refuses values outside the SPEC lists and callers without a session', async () => {
+    expect((await put({ template: 'template2', theme: '' }, shop.token)).statusCode).toBe(400);
+    expect((await put({ template: '', theme: 'theme12' }, shop.token)).statusCode).toBe(400);
+    expect((await put({ template: '' }, shop.token)).statusCode).toBe(400);
+    expect((await put({ template: '', theme: 'theme1' })).statusCode).toBe(401);
   });
 });

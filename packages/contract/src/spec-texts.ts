@@ -1,5 +1,5 @@
 // Every user-visible text of SPEC §5 and §8, kept once. Server and web import from here.
-export const messages = {
+export const specTexts = {
   // §5 Query form
   queryEmailRequired: 'Email is required!',
   queryNameRequired: 'Name is required!',
@@ -78,55 +78,4 @@ export const messages = {
   // §1 defaults
   defaultTitle: 'StashBlog | A showcase site for products',
   defaultDescription: 'A showcase experience of your products',
-} as const;
-
-// Server-side texts that SPEC does not spell out (our own wording, kept here so tests and UI share them).
-export const serverMessages = {
-  invalidCredentials: 'Invalid email or password',
-  unauthorised: 'Unauthorised',
-  tooManyAttempts: 'Too many sign-in attempts, please try again in a few minutes',
-  notFound: 'Not found',
-  productNotFound: 'Product not found',
-  internal: 'Something went wrong, please try again',
-  wrongPassword: 'Current password is incorrect',
-  passwordChanged: 'Password changed',
-  loggedOut: 'Logged out',
-  productCreated: 'Product created',
-  productUpdated: 'Product updated',
-  productDeleted: 'Product deleted',
-  productPublic: 'Product is now public',
-  productPrivate: 'Product is now private',
-  productPromoted: 'Product promoted',
-  productDemoted: 'Product demoted',
-  allProductsActive: 'All products are now active',
-  allProductsInactive: 'All products are now inactive',
-  catalogueNotFound: 'Catalogue not found',
-  catalogueCreated: 'Catalogue created',
-  catalogueUpdated: 'Catalogue updated',
-  catalogueDeleted: 'Catalogue deleted',
-  cataloguePublic: 'Catalogue is now public',
-  cataloguePrivate: 'Catalogue is now private',
-  cataloguePromoted: 'Catalogue promoted',
-  catalogueDemoted: 'Catalogue demoted',
-  allCataloguesActive: 'All catalogues are now active',
-  allCataloguesInactive: 'All catalogues are now inactive',
-  querySent: 'Query sent successfully',
-  leadNotification: (name: string, item: string) => `New enquiry from ${name} for ${item}`,
-  fetched: 'Fetched',
-  uploadInvalid: 'The file is not a supported image (JPEG, PNG, WebP or GIF)',
-  uploadTooLarge: 'Image too large (10 MB and 40 megapixels at most)',
-  uploadLinkInvalid: 'Upload link is invalid or has expired',
-  uploadAlreadyDone: 'This image has already been uploaded',
-  uploadInProgress: 'This image is already being uploaded',
-  uploadsInFlight: (max: number) => `Too many uploads at once: at most ${max} images are processed at a time, try again in a moment`,
-  uploadsBusy: 'The server is busy processing images, try again in a minute',
-  uploadMissing: 'No file has been uploaded to this link yet',
-  imageUploaded: 'Image uploaded',
-  proxyUrlInvalid: 'Only images stored on this site can be proxied',
-  forumSent: 'Message sent successfully',
-  forumNotification: (name: string, subject: string) => `New message from ${name}${subject ? `: ${subject}` : ''}`,
-  themeUpdated: 'Theme updated',
-  visitRecorded: 'Visit recorded',
-  businessNotFound: 'Business not found',
-  domainNotFound: 'No business answers on this domain',
 } as const;

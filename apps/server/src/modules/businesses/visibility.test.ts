@@ -10,7 +10,7 @@ import { human } from '../anti-spam/test-form.ts';
 import { createSession } from '../auth/auth.service.ts';
 import { insertProducts } from '../catalogues/test-products.ts';
 import { verificationToken } from '../onboarding/onboarding.service.ts';
-import { createBusiness } from './users.service.ts';
+import { createBusiness } from './businesses.service.ts';
 
 // What visitors may see (visibility.ts) through every public read: the store switches are a layer above each
 // item's own Public/Private state (decision 036), and a business is public once its sign-up email is verified.

@@ -1,31 +1,22 @@
 import { accountTexts, decodePassword } from '@stashblog/contract/auth';
 import { type CreateBusinessInput, createBusinessInput } from '@stashblog/contract/business';
-import { messages, serverMessages } from '@stashblog/contract/messages';
-import { mediaKeyFromUrl, mediaUrl } from '@stashblog/contract/paths';
+import { mediaKeyFromUrl } from '@stashblog/contract/paths';
 import type { PreSignedUrl } from '@stashblog/contract/products';
+import { serverTexts } from '@stashblog/contract/server-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
 import type { Template, Theme } from '@stashblog/contract/themes';
-import {
-  type AdminCategoriesQuery,
-  type Category,
-  type FetchAllUsersQuery,
-  type FetchCategoriesQuery,
-  profileDetailsError,
-  type UpdateDetailsBody,
-  type UpdateDetailsResult,
-  type UserDetails,
-  type UserProfile,
-} from '@stashblog/contract/users';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { profileDetailsError, type UpdateDetailsBody, type UpdateDetailsResult, type UserDetails } from '@stashblog/contract/users';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
-import { products } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findPendingEmail, requestEmailChange } from '../account/account.service.ts';
 import { failureCount, hashPassword, recordFailure, verifyPassword } from '../auth/auth.service.ts';
 import { createUploadSlots, deleteMedia, type Queryable } from '../media/media.service.ts';
-import { businessIsPublic, businessShows, itemIsPublic, itemShowsIn } from './visibility.ts';
+import { type BusinessRow, toUserProfile } from './business-view.ts';
+import { businessIsPublic } from './visibility.ts';
 
 export async function createBusiness(
   ctx: Pick<AppContext, 'db'>,
@@ -56,7 +47,7 @@ export async function findBusinessByName(ctx: Pick<AppContext, 'db'>, businessNa
 export type TenantRow = { id: string; businessName: string; domain: string | null };
 
 /**
- * A business visitors may see (users/visibility.ts: not blocked, and verified), by its name or by a custom-domain
+ * A business visitors may see (businesses/visibility.ts: not blocked, and verified), by its name or by a custom-domain
  * Host; null otherwise. Every storefront page (http/tenant.ts) and public call finds its business here.
  */
 export async function findPublicBusiness(ctx: Pick<AppContext, 'db'>, by: { businessName: string } | { domain: string }) {
@@ -85,129 +76,8 @@ export async function findBusinessByHost(
 /** A visible business by name, or 404 (unknown, blocked and unverified look the same to visitors). */
 export async function requirePublicBusiness(ctx: Pick<AppContext, 'db'>, businessName: string): Promise<TenantRow> {
   const b = businessName ? await findPublicBusiness(ctx, { businessName }) : null;
-  if (!b) throw AppError.notFound(serverMessages.businessNotFound);
+  if (!b) throw AppError.notFound(serverTexts.businessNotFound);
   return b;
-}
-
-// What visitors may see of a business's products (users/visibility.ts).
-const publicProduct = (businessId: string) =>
-  and(eq(products.businessId, businessId), itemShowsIn('product', sql`${products}`, sql`${businessId}::uuid`));
-
-type BusinessRow = typeof businesses.$inferSelect;
-
-function toUserProfile(b: BusinessRow, totalCatalogues: number): UserProfile {
-  return {
-    businessName: b.businessName,
-    name: b.name,
-    logo: b.logo ? mediaUrl(b.logo) : null,
-    domain: b.domain,
-    template: b.template,
-    theme: b.theme,
-    address: b.address,
-    phoneNo: b.phoneNo,
-    email: b.email,
-    description: b.description,
-    facebookLink: b.facebookLink,
-    instagramLink: b.instagramLink,
-    pinterestLink: b.pinterestLink,
-    linkedInLink: b.linkedInLink,
-    youtubeChannelLink: b.youtubeChannelLink,
-    websiteLink: b.websiteLink,
-    totalCatalogues,
-    isPrimeUser: b.isPrimeUser,
-    banners: b.banners.map(mediaUrl),
-    images: b.images.map(mediaUrl),
-  };
-}
-
-/** SPEC §7 Public user fetchAll: visible profiles, newest first; one profile when businessName is given. */
-export async function fetchAllUsers(ctx: Pick<AppContext, 'db'>, query: FetchAllUsersQuery) {
-  if (query.businessName !== undefined) await requirePublicBusiness(ctx, query.businessName);
-  const conditions: SQL[] = [businessIsPublic(sql`${businesses}`)];
-  if (query.businessName !== undefined) conditions.push(eq(businesses.businessName, query.businessName));
-  if (query.isPrimeUser !== undefined) conditions.push(eq(businesses.isPrimeUser, query.isPrimeUser));
-  if (query.searchQuery) {
-    const like = `%${query.searchQuery.replace(/[\\%_]/g, '\\$&')}%`;
-    conditions.push(
-      sql`(replace(${businesses.businessName}, '-', ' ') ilike ${like} or ${businesses.businessName} ilike ${like}
-        or ${businesses.name} ilike ${like} or ${businesses.description} ilike ${like})`,
-    );
-  }
-  const where = and(...conditions);
-  const totalCatalogues = sql<number>`(select count(*)::int from ${catalogues} c
-    where c.business_id = "businesses"."id" and ${itemIsPublic(sql`c`)} and ${businessShows('catalogue', sql`${businesses}`)})`;
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select({ b: businesses, totalCatalogues })
-      .from(businesses)
-      .where(where)
-      .orderBy(desc(businesses.createdAt), desc(businesses.id))
-      .limit(query.perPage)
-      .offset((query.pageNo - 1) * query.perPage),
-    ctx.db.select({ total: count() }).from(businesses).where(where),
-  ]);
-  return { userProfiles: rows.map((r) => toUserProfile(r.b, r.totalCatalogues)), count: total };
-}
-
-/** One visible profile, for the storefront's server-rendered pages (theme, template, nav, footer). */
-export async function fetchPublicProfile(ctx: Pick<AppContext, 'db'>, { businessName }: { businessName: string }): Promise<UserProfile> {
-  const { userProfiles } = await fetchAllUsers(ctx, { businessName, pageNo: 1, perPage: 1, isPrimeUser: undefined });
-  return userProfiles[0];
-}
-
-export async function fetchAboutUs(ctx: Pick<AppContext, 'db'>, { businessName }: { businessName: string }) {
-  const { id } = await requirePublicBusiness(ctx, businessName);
-  const [b] = await ctx.db
-    .select({ images: businesses.images, description: businesses.description })
-    .from(businesses)
-    .where(eq(businesses.id, id));
-  return { aboutUs: { images: b.images.map(mediaUrl), description: b.description } };
-}
-
-/** SPEC §3 Categories: each category of the visible products, pictured by its newest product with an image. */
-export async function fetchCategories(ctx: Pick<AppContext, 'db'>, query: FetchCategoriesQuery): Promise<{ categories: Category[] }> {
-  const { id } = await requirePublicBusiness(ctx, query.businessName);
-  const rows = await ctx.db
-    .select({
-      category: products.category,
-      newest: sql<Date>`max(${products.createdAt})`.as('newest'),
-      image: sql<string | null>`(array_agg(${products.images}[1] order by ${products.createdAt} desc)
-        filter (where cardinality(${products.images}) > 0))[1]`,
-    })
-    .from(products)
-    .where(publicProduct(id))
-    .groupBy(products.category)
-    .orderBy(sql`newest desc`, products.category)
-    .limit(query.perPage)
-    .offset((query.pageNo - 1) * query.perPage);
-  return { categories: rows.map((r) => ({ category: r.category, image: r.image ? mediaUrl(r.image) : null })) };
-}
-
-/** SPEC §3 Home: the owner's banners; without any, the first images of the newest visible products (up to 3). */
-export async function fetchHome(ctx: Pick<AppContext, 'db'>, { businessName }: { businessName: string }) {
-  const { id } = await requirePublicBusiness(ctx, businessName);
-  const [b] = await ctx.db.select({ banners: businesses.banners }).from(businesses).where(eq(businesses.id, id));
-  if (b.banners.length) return { home: { banners: b.banners.map(mediaUrl) } };
-  const newest = await ctx.db
-    .select({ image: sql<string>`${products.images}[1]` })
-    .from(products)
-    .where(and(publicProduct(id), sql`cardinality(${products.images}) > 0`))
-    .orderBy(desc(products.createdAt))
-    .limit(3);
-  return { home: { banners: newest.map((r) => mediaUrl(r.image)) } };
-}
-
-/** SPEC §7 checkDomain: the business answering on this Host (404 for our own hosts and unknown ones). */
-export async function checkDomain(ctx: Pick<AppContext, 'db' | 'config'>, { host }: { host: string }) {
-  const own = ctx.config.appHosts.includes(host.toLowerCase());
-  const b = own ? null : await findBusinessByHost(ctx, host);
-  if (!b) throw AppError.notFound(serverMessages.domainNotFound);
-  return { businessName: b.businessName };
-}
-
-export async function checkDomainViaBusiness(ctx: Pick<AppContext, 'db'>, { businessName }: { businessName: string }) {
-  const b = await requirePublicBusiness(ctx, businessName);
-  return { domain: b.domain };
 }
 
 export async function updateTheme(
@@ -282,7 +152,7 @@ function applyPlan(plan: ({ keep: string } | { name: string })[], ids: string[])
  * becomes the sign-in email when the link mailed to it is opened.
  */
 export async function updateDetails(
-  ctx: Pick<AppContext, 'db' | 'config' | 'blobs' | 'log' | 'mail'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'blobs' | 'log'>,
   { businessId, input }: { businessId: string; input: UpdateDetailsBody },
 ): Promise<UpdateDetailsResult> {
   const invalid = profileDetailsError(input);
@@ -293,7 +163,7 @@ export async function updateDetails(
   if (emailChange) await checkPasswordForEmailChange(ctx, { businessId, passwordHash: current.passwordHash, password: input.password });
   const { result, removed } = await ctx.db.transaction(async (tx) => {
     const b = await ownBusiness(tx, businessId, true);
-    if (b.isBlocked) throw AppError.forbidden(messages.userBlocked);
+    if (b.isBlocked) throw AppError.forbidden(specTexts.userBlocked);
     // The password checked above was this one (a reset in between refuses the change).
     if (emailChange && b.passwordHash !== current.passwordHash) throw AppError.badRequest(accountTexts.emailPasswordWrong);
     const keep = { plan: [], names: [] };
@@ -345,7 +215,6 @@ export async function updateDetails(
       removed: previous.filter((key) => !now.has(key)),
     };
   });
-  if (result.emailConfirmationSentTo) ctx.mail.kick();
   await deleteMedia(ctx, { businessId, ids: removed });
   return result;
 }
@@ -361,30 +230,9 @@ async function checkPasswordForEmailChange(
   const given = password ? decodePassword(password)?.trim() : '';
   if (!given) throw AppError.badRequest(accountTexts.emailPasswordRequired);
   const key = `email-change:${businessId}`;
-  if ((await failureCount(ctx, key)) >= maxEmailPasswordFailures) throw AppError.tooMany(serverMessages.tooManyAttempts);
+  if ((await failureCount(ctx, key)) >= maxEmailPasswordFailures) throw AppError.tooMany(serverTexts.tooManyAttempts);
   if (!(await verifyPassword(passwordHash, given))) {
     await recordFailure(ctx, key);
     throw AppError.badRequest(accountTexts.emailPasswordWrong);
   }
-}
-
-/** GET fetchCategories (owner): the owner's categories, private products included, pictured by their newest image. */
-export async function fetchOwnerCategories(
-  ctx: Pick<AppContext, 'db'>,
-  { businessId, query }: { businessId: string; query: AdminCategoriesQuery },
-): Promise<{ categories: Category[] }> {
-  const rows = await ctx.db
-    .select({
-      category: products.category,
-      newest: sql<Date>`max(${products.createdAt})`.as('newest'),
-      image: sql<string | null>`(array_agg(${products.images}[1] order by ${products.createdAt} desc)
-        filter (where cardinality(${products.images}) > 0))[1]`,
-    })
-    .from(products)
-    .where(eq(products.businessId, businessId))
-    .groupBy(products.category)
-    .orderBy(sql`newest desc`, products.category)
-    .limit(query.perPage)
-    .offset(Math.min((query.pageNo - 1) * query.perPage, 2 ** 31 - 1));
-  return { categories: rows.map((r) => ({ category: r.category, image: r.image ? mediaUrl(r.image) : null })) };
 }
