@@ -6,6 +6,8 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { seedDemoIfEmpty } from '../apps/server/src/cli/seed-demo.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/open.ts';
+import { newCspNonce } from '../apps/server/src/http/content-security-policy.ts';
+import { createPageServices, type PageLoadContext } from '../apps/server/src/http/page-load-context.ts';
 import { loadWebBuild } from '../apps/server/src/http/ssr.ts';
 
 // Child process of bench/http.ts:
@@ -41,7 +43,13 @@ await bare.listen({ port: config.port + 1, host: '127.0.0.1' });
 const build = await loadWebBuild(app.ctx);
 if (!build) throw new Error('no web build: run `npm run build` first');
 const handle = createRequestHandler(memoisedLoaders(build), 'production');
-const loadContext = { ctx: app.ctx, tenant: { businessName, onOwnDomain: false } };
+const loadContext: PageLoadContext = {
+  services: createPageServices(app.ctx),
+  tenant: { businessName, onOwnDomain: false },
+  publicUrl: config.publicUrl,
+  // as the real page is rendered before the adapter trades its nonce for hashes
+  cspNonce: newCspNonce(),
+};
 const bareSsr = http.createServer(async (_req, res) => {
   const response = await handle(new Request(`http://${host}${productPath}`, { headers: { host } }), loadContext);
   res.writeHead(response.status, Object.fromEntries(response.headers));

@@ -4,8 +4,8 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration }
 import type { Route } from './+types/root';
 import './app.css';
 import favicon from './favicon.svg?url';
-import { afterFirstPaint, ScriptsAfterFirstPaint } from './lib/after-first-paint';
 import { ZodWithoutEval } from './lib/csp-nonce';
+import { afterFirstPaint, ScriptsAfterFirstPaint } from './speed/after-first-paint';
 import { NotFound } from './ui/not-found';
 import { Toasts } from './ui/toasts';
 import { useServiceWorker } from './ui/use-service-worker';
@@ -41,7 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useServiceWorker();
-  // The page has hydrated: a tap that came before gets its handler now (lib/after-first-paint.tsx).
+  // The page has hydrated: a tap that came before gets its handler now (speed/after-first-paint.tsx).
   useEffect(() => {
     window[afterFirstPaint]?.hydrated();
   }, []);

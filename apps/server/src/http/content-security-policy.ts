@@ -51,6 +51,16 @@ export function pagePolicy(config: Pick<Config, 'publicUrl' | 'blobStore'>): (sc
 // at the first `</script` followed by whitespace, '/' or '>', as the HTML tokenizer ends it.
 const scriptElement = /<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script[\s/>]/gi;
 
+// Speed trick (issue 21, decision 041; first 022), kept in this module alone: a storefront page the
+// public cache keeps is rendered once with a nonce, then the nonce is traded for its scripts' hashes
+// by rewriting the HTML, so the page is answered from the cache, byte for byte, to every visitor and
+// CDN (decision 041: a product page 134–258 req/s from the cache against 11–17 rendered each time,
+// on this loaded machine). It assumes that every
+// script React Router and React write carries the nonce attribute exactly as ` nonce="…"` and that a
+// browser hashes the text the regex below cuts. content-security-policy.test.ts (every inline
+// script of a shared page is allowed by exactly its hash) and e2e/storefront.spec.ts (a page from the
+// cache hydrates under the journeys' fail-on-violation fixture) fail if either stops holding.
+
 /**
  * Turns a page rendered with `nonce` into one any visitor may get: the nonce attributes go and each
  * inline script that carried the nonce is allowed by its hash instead. Only scripts with the nonce

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { AppContext } from '../app-context.ts';
 import { hashInlineScripts, newCspNonce, pagePolicy, permissionsPolicy } from './content-security-policy.ts';
+import { createPageServices, type PageLoadContext, type PageServices } from './page-load-context.ts';
 import { nonceCacheControl, type PublicCache } from './public-cache.ts';
 
 // Our own Fastify ↔ Web Request/Response adapter for the React Router build (docs/decisions/002-ssr-adapter.md).
@@ -57,6 +58,7 @@ export function ssrRoutes(ctx: AppContext, cache?: PublicCache) {
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
     const handle = createRequestHandler(build, 'production');
+    const services = createPageServices(ctx);
     const policy = pagePolicy(ctx.config);
     const nonces = new WeakMap<FastifyRequest, string>();
     app.route({
@@ -66,7 +68,7 @@ export function ssrRoutes(ctx: AppContext, cache?: PublicCache) {
       handler: (request, reply) => {
         const nonce = newCspNonce();
         nonces.set(request, nonce);
-        return renderPage(handle, ctx, request, reply, nonce, policy, cache);
+        return renderPage(handle, ctx, services, request, reply, nonce, policy, cache);
       },
       // Every HTML page gets the policy with its own nonce, and no shared cache may keep it, unless
       // it is a page of the public cache, which came with its own hash-based policy (decision 022).
@@ -88,6 +90,7 @@ export function ssrRoutes(ctx: AppContext, cache?: PublicCache) {
 async function renderPage(
   handle: RequestHandler,
   ctx: AppContext,
+  services: PageServices,
   request: FastifyRequest,
   reply: FastifyReply,
   nonce: string,
@@ -104,11 +107,8 @@ async function renderPage(
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
-  const response = await handle(toWebRequest(ctx, request, controller.signal), {
-    ctx,
-    tenant: (request as FastifyRequest & { tenant?: unknown }).tenant ?? null,
-    cspNonce: nonce,
-  });
+  const loadContext: PageLoadContext = { services, tenant: request.tenant ?? null, publicUrl: ctx.config.publicUrl, cspNonce: nonce };
+  const response = await handle(toWebRequest(ctx, request, controller.signal), loadContext);
   if (ticket && cache && response.status === 200 && response.body && !response.headers.has('set-cookie')) {
     const body = Buffer.from(await response.arrayBuffer());
     reply.status(200);

@@ -3,16 +3,8 @@ import { decodeId } from '@stashblog/contract/ids';
 import { limits } from '@stashblog/contract/limits';
 import type { Product } from '@stashblog/contract/products';
 import { defaultSort } from '@stashblog/contract/sort-options';
-import { AppError } from '@stashblog/server/http/app-error.ts';
-import { fetchPublicCatalogue, fetchPublicCatalogueProducts } from '@stashblog/server/modules/catalogues/public-catalogues.service.ts';
 import { type AppLoadContext, data } from 'react-router';
-
-type Tenant = { businessName: string; onOwnDomain: boolean };
-
-function tenantOf(context: AppLoadContext): Tenant | null {
-  const t = context.tenant as Partial<Tenant> | null | undefined;
-  return t && typeof t.businessName === 'string' ? { businessName: t.businessName, onOwnDomain: t.onOwnDomain === true } : null;
-}
+import { or404 } from '../store/store.server';
 
 export type CataloguePageData = {
   catalogue: Catalogue;
@@ -30,26 +22,24 @@ export async function loadCataloguePage(
   request: Request,
   params: { businessName?: string; catalogueId?: string },
 ): Promise<CataloguePageData> {
-  const tenant = tenantOf(context);
+  const { tenant } = context;
   const businessName = params.businessName ?? tenant?.businessName;
   const id = decodeId(params.catalogueId ?? '');
   if (!businessName || !id) throw data(null, { status: 404 });
-  try {
-    const [{ catalogue }, { products, count }] = await Promise.all([
-      fetchPublicCatalogue(context.ctx, { businessName, id }),
-      fetchPublicCatalogueProducts(context.ctx, {
+  const [{ catalogue }, { products, count }] = await or404(
+    context,
+    Promise.all([
+      context.services.fetchPublicCatalogue({ businessName, id }),
+      context.services.fetchPublicCatalogueProducts({
         businessName,
         id,
         sort: defaultSort,
         pageNo: 1,
         perPage: limits.publicCataloguePageWide,
       }),
-    ]);
-    const onOwnDomain = tenant?.onOwnDomain ?? false;
-    const publicUrl = context.ctx.config.publicUrl;
-    return { catalogue, products, count, onOwnDomain, origin: onOwnDomain ? new URL(request.url).origin : publicUrl, publicUrl };
-  } catch (e) {
-    if (e instanceof AppError && e.status === 404) throw data(null, { status: 404 });
-    throw e;
-  }
+    ]),
+  );
+  const onOwnDomain = tenant?.onOwnDomain ?? false;
+  const publicUrl = context.publicUrl;
+  return { catalogue, products, count, onOwnDomain, origin: onOwnDomain ? new URL(request.url).origin : publicUrl, publicUrl };
 }

@@ -2,9 +2,9 @@ import { productPath } from '@stashblog/contract/paths';
 import type { Product } from '@stashblog/contract/products';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { formatRupees } from '../../speed/format';
 import { MediaImage } from '../../ui/media-image';
 import { Modal } from '../../ui/modal';
-import { formatRupees } from '../store/format';
 import { modalTags } from './overflow';
 
 type Props = { product: Product; onOwnDomain: boolean; onClose: () => void };

@@ -1,8 +1,8 @@
 import type { InsightsDay } from '@stashblog/contract/insights';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatDate } from '../../speed/format';
 
-const shortDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDay = (day: string) => formatDate(day, 'day');
 
 const axis = { fontSize: 12, fill: 'var(--color-muted)' };
 

@@ -7,12 +7,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { apiPayload } from '../../lib/api-client';
+import { formatNumber } from '../../speed/format';
 
 // Charts load with the dashboard only (recharts stays out of every other page's bundle).
 const VisitsChart = lazy(() => import('./insights-charts').then((m) => ({ default: m.VisitsChart })));
 const LeadsChart = lazy(() => import('./insights-charts').then((m) => ({ default: m.LeadsChart })));
-
-const number = new Intl.NumberFormat('en-IN');
 
 /** The owner's insights: visits and leads per day for 30 or 90 days, totals and the top items. */
 export function InsightsDashboard({ user }: { user: SessionUser }) {
@@ -106,7 +105,7 @@ function Stat({ label, value }: { label: string; value: number | undefined }) {
     <div className="rounded-lg border border-black/10 bg-surface p-4">
       <dt className="text-muted text-sm">{label}</dt>
       <dd className="font-bold text-2xl" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
-        {value === undefined ? '…' : number.format(value)}
+        {value === undefined ? '…' : formatNumber(value)}
       </dd>
     </div>
   );
@@ -160,7 +159,7 @@ function TopList({
                   <span className="text-muted italic">Deleted {kind}</span>
                 )}
                 <span className="shrink-0 tabular-nums">
-                  {number.format(i.count)} {unit}
+                  {formatNumber(i.count)} {unit}
                 </span>
               </div>
               <div className="mt-1 h-1.5 rounded bg-surface">

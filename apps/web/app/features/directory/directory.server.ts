@@ -2,9 +2,6 @@ import type { CatalogueList } from '@stashblog/contract/catalogues';
 import type { ProductList } from '@stashblog/contract/products';
 import { defaultSort } from '@stashblog/contract/sort-options';
 import type { UserProfile } from '@stashblog/contract/users';
-import { fetchAllUsersCatalogues } from '@stashblog/server/modules/catalogues/public-catalogues.service.ts';
-import { fetchAllUsers } from '@stashblog/server/modules/directory/directory.service.ts';
-import { fetchDirectoryProducts } from '@stashblog/server/modules/products/products.service.ts';
 import type { AppLoadContext } from 'react-router';
 import { type DirectorySectionId, directorySectionIds, directorySizes as size } from './directory-sizes';
 
@@ -26,25 +23,25 @@ export type DirectoryData = {
  * before hydration or without JavaScript still opens that page.
  */
 export async function loadDirectory(context: AppLoadContext, request: Request): Promise<DirectoryData> {
-  const ctx = context.ctx;
+  const { fetchAllUsers, fetchAllUsersCatalogues, fetchDirectoryProducts } = context.services;
   const search = new URL(request.url).searchParams;
   const pages = Object.fromEntries(
     directorySectionIds.map((id) => [id, Math.min(Math.max(1, Number.parseInt(search.get(id) ?? '1', 10) || 1), 10_000)]),
   ) as Record<DirectorySectionId, number>;
   const paging = (perPage: number, id: DirectorySectionId) => ({ pageNo: pages[id], perPage, sort: defaultSort, searchQuery: undefined });
   const [promotedProducts, products, promotedCatalogues, catalogues, promotedProfiles, profiles] = await Promise.all([
-    fetchDirectoryProducts(ctx, { query: { ...paging(size.promotedProducts, 'promoted-products'), isPromoted: true } }),
-    fetchDirectoryProducts(ctx, { query: { ...paging(size.products, 'products'), isPromoted: undefined } }),
-    fetchAllUsersCatalogues(ctx, { ...paging(size.promotedCatalogues, 'promoted-catalogues'), isPromoted: true }),
-    fetchAllUsersCatalogues(ctx, { ...paging(size.catalogues, 'catalogues'), isPromoted: undefined }),
-    fetchAllUsers(ctx, {
+    fetchDirectoryProducts({ query: { ...paging(size.promotedProducts, 'promoted-products'), isPromoted: true } }),
+    fetchDirectoryProducts({ query: { ...paging(size.products, 'products'), isPromoted: undefined } }),
+    fetchAllUsersCatalogues({ ...paging(size.promotedCatalogues, 'promoted-catalogues'), isPromoted: true }),
+    fetchAllUsersCatalogues({ ...paging(size.catalogues, 'catalogues'), isPromoted: undefined }),
+    fetchAllUsers({
       pageNo: pages['promoted-profiles'],
       perPage: size.promotedProfiles,
       isPrimeUser: true,
       businessName: undefined,
       searchQuery: undefined,
     }),
-    fetchAllUsers(ctx, {
+    fetchAllUsers({
       pageNo: pages.profiles,
       perPage: size.profiles,
       isPrimeUser: undefined,

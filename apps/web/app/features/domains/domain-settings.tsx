@@ -7,11 +7,11 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { api, apiPayload, isOk, toastFailure } from '../../lib/api-client';
 import { storeDomain } from '../../lib/session';
+import { formatDate } from '../../speed/format';
 import { copyText } from '../../ui/copy-text';
 import { Field } from '../../ui/field';
 import { useConfirm } from '../../ui/modal';
 import { toast } from '../../ui/toasts';
-import { formatWhen } from '../platform/format';
 
 export const domainStatusKey = ['custom-domain'] as const;
 
@@ -226,12 +226,15 @@ function ClaimView({ status, busy, onVerify, onChange, onRemove }: ClaimProps) {
             <a href={`https://${shown}/home`} target="_blank" rel="noreferrer" className="break-all underline">
               https://{shown}
             </a>
-            .{claim?.verifiedAt ? <span className="text-muted"> {domainTexts.verifiedSince(formatWhen(claim.verifiedAt))}</span> : null}
+            .
+            {claim?.verifiedAt ? (
+              <span className="text-muted"> {domainTexts.verifiedSince(formatDate(claim.verifiedAt, 'dateTime'))}</span>
+            ) : null}
           </p>
         ) : failed && claim?.lastError ? (
           <p className="text-red-800 text-sm">
             {claim.lastError}
-            {claim.checkedAt ? <span className="text-muted"> {domainTexts.checkedAt(formatWhen(claim.checkedAt))}</span> : null}
+            {claim.checkedAt ? <span className="text-muted"> {domainTexts.checkedAt(formatDate(claim.checkedAt, 'dateTime'))}</span> : null}
           </p>
         ) : (
           <p className="text-sm">Create the DNS records below, then press Verify.</p>

@@ -5,15 +5,13 @@ import { limits } from '@stashblog/contract/limits';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiPayload, isOk, toastFailure } from '../../lib/api-client';
+import { formatDate } from '../../speed/format';
 import { type ListColumn, ListShell } from '../../ui/list-shell';
 import { useConfirm } from '../../ui/modal';
 import { totalPagesOf } from '../../ui/pagination';
 import { toast } from '../../ui/toasts';
 import { useBusy } from '../../ui/use-busy';
 import { useListState } from '../../ui/use-list-state';
-
-const dateText = (iso: string) =>
-  new Date(iso).toLocaleString(limits.locale, { timeZone: limits.timeZone, dateStyle: 'medium', timeStyle: 'short' });
 
 /** SPEC "Forums": the Contact Us messages, with search, paging 12 and delete (confirmed); subject N/A when empty. */
 export function ForumList() {
@@ -52,7 +50,7 @@ export function ForumList() {
     },
     { header: 'Subject', cell: (f) => f.subject || forumTexts.noSubject },
     { header: 'Message', cell: (f) => <span className="whitespace-pre-wrap break-words">{f.message}</span> },
-    { header: 'Date', cell: (f) => dateText(f.createdAt) },
+    { header: 'Date', cell: (f) => formatDate(f.createdAt, 'dateTime') },
   ];
 
   return (

@@ -4,9 +4,8 @@ import { productPath } from '@stashblog/contract/paths';
 import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { apiPayload } from '../../lib/api-client';
+import { formatRupees } from '../../speed/format';
 import { MediaImage } from '../../ui/media-image';
-
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 
 /**
  * SPEC /userAdmin/catalogues/leads/{catalogueId}/leadsProducts/{products}: the products a catalogue
@@ -53,7 +52,7 @@ export function LeadProducts({ productIds }: { productIds: readonly string[] }) 
               <h2 className="break-words font-semibold capitalize">{p.productName}</h2>
               <p className="text-sm text-text/70">
                 {p.category}
-                {p.pricePerUnit != null ? ` · ${rupees.format(p.pricePerUnit)}` : ''}
+                {p.pricePerUnit != null ? ` · ${formatRupees(p.pricePerUnit)}` : ''}
               </p>
               <div className="flex flex-wrap gap-3 text-sm">
                 <Link to={`/userAdmin/editProduct/${encodeId(p._id)}`} className="rounded border border-primary px-3 py-1.5">

@@ -7,6 +7,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Link } from 'react-router';
 import { api, apiPayload, endpointUrl, isOk, toastFailure } from '../../lib/api-client';
 import { getToken } from '../../lib/session';
+import { formatDate } from '../../speed/format';
 import { type ListColumn, ListShell } from '../../ui/list-shell';
 import { useConfirm } from '../../ui/modal';
 import { totalPagesOf } from '../../ui/pagination';
@@ -70,9 +71,6 @@ export async function downloadLeads(scope: LeadsScope) {
     toast.warning(specTexts.csvFailed);
   }
 }
-
-const dateText = (iso: string) =>
-  new Date(iso).toLocaleString(limits.locale, { timeZone: limits.timeZone, dateStyle: 'medium', timeStyle: 'short' });
 
 /** SPEC "Product leads" / "Catalogue leads" / "All Leads" list: search, paging 12, delete (confirmed), Download Leads, replies. */
 export function LeadsList({
@@ -145,7 +143,7 @@ export function LeadsList({
         ]
       : []),
     { header: 'Query', cell: (l) => <span className="whitespace-pre-wrap break-words">{l.query || '—'}</span> },
-    { header: 'Date', cell: (l) => dateText(l.createdAt) },
+    { header: 'Date', cell: (l) => formatDate(l.createdAt, 'dateTime') },
   ];
 
   return (

@@ -69,7 +69,3 @@ function planKey(text: string): string {
     .replace(/\+/g, 'plus')
     .replace(/[\s_-]/g, '');
 }
-
-export function formatRupees(value: number): string {
-  return `₹${value.toLocaleString('en-IN')}`;
-}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
+import { formatRupees } from '../../speed/format';
 import { Icon } from './icons';
-import { formatRupees, getStartedPath, plans } from './plans';
+import { getStartedPath, plans } from './plans';
 
 /** SPEC plans Basic, Advanced, Advanced +, Pro, each leading to /getStarted/{planType}. */
 export function PricingCards() {
@@ -17,7 +18,7 @@ export function PricingCards() {
           <h2 className="font-bold text-slate-900 text-xl">{plan.name}</h2>
           <p className="mt-1 text-slate-600">{plan.blurb}</p>
           <p className="mt-6 flex items-baseline gap-1">
-            <span className="font-extrabold text-4xl text-slate-900 tracking-tight">{formatRupees(plan.price)}</span>
+            <span className="font-extrabold text-4xl text-slate-900 tracking-tight">{formatRupees(plan.price, 'whole')}</span>
             <span className="text-slate-500">/ month</span>
           </p>
           <ul className="mt-6 flex-1 space-y-3 text-slate-700">

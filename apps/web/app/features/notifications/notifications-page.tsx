@@ -5,10 +5,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, isOk, toastFailure } from '../../lib/api-client';
+import { formatRelativeTime } from '../../speed/format';
 import { useConfirm } from '../../ui/modal';
 import { toast } from '../../ui/toasts';
 import { useBusy } from '../../ui/use-busy';
-import { notificationsKey, relativeTime, useNotificationPages } from './use-notifications';
+import { notificationsKey, useNotificationPages } from './use-notifications';
 
 const button = 'rounded border border-primary px-3 py-1.5 text-sm disabled:opacity-50';
 const calls = endpoints.userAdminNotification;
@@ -101,7 +102,7 @@ export function NotificationsPage() {
               <button type="button" onClick={() => open(n)} className="min-w-0 flex-1 text-left">
                 <span className={`block break-words ${n.isMarkedRead ? '' : 'font-semibold'}`}>{n.notification}</span>
                 <time dateTime={n.createdAt} className="text-sm text-text/70">
-                  {relativeTime(n.createdAt)}
+                  {formatRelativeTime(n.createdAt)}
                 </time>
               </button>
               <div className="flex gap-2">

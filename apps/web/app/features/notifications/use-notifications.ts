@@ -32,19 +32,3 @@ export function useNotificationPages(filter: NotificationFilter) {
     getNextPageParam: (last, pages) => (pages.length * limits.notificationsPage < last.total ? pages.length + 1 : undefined),
   });
 }
-
-const rtf = typeof Intl !== 'undefined' ? new Intl.RelativeTimeFormat(limits.locale, { numeric: 'auto' }) : null;
-/** '3 minutes ago', 'yesterday'… */
-export function relativeTime(iso: string, now = Date.now()): string {
-  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const units: [Intl.RelativeTimeFormatUnit, number][] = [
-    ['year', 31_536_000],
-    ['month', 2_592_000],
-    ['week', 604_800],
-    ['day', 86_400],
-    ['hour', 3600],
-    ['minute', 60],
-  ];
-  for (const [unit, size] of units) if (Math.abs(seconds) >= size) return rtf?.format(Math.round(seconds / size), unit) ?? '';
-  return rtf?.format(0, 'second') ?? 'now';
-}

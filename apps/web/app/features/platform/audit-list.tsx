@@ -2,9 +2,9 @@ import { endpoints } from '@stashblog/contract/endpoints';
 import type { AuditEntry } from '@stashblog/contract/platform';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatDate } from '../../speed/format';
 import { ListShell } from '../../ui/list-shell';
 import { totalPagesOf } from '../../ui/pagination';
-import { formatWhen } from './format';
 import { platformPayload } from './platform-api';
 
 const perPage = 20;
@@ -61,7 +61,7 @@ export function AuditList() {
       loadingLabel="Loading the audit log"
       empty={<p className="font-medium">No platform actions yet.</p>}
       columns={[
-        { header: 'When', cell: (e) => formatWhen(e.createdAt) },
+        { header: 'When', cell: (e) => formatDate(e.createdAt, 'dateTime') },
         { header: 'Admin', cell: (e) => <span className="break-all">{e.adminEmail}</span> },
         { header: 'Action', cell: (e) => <code>{e.action}</code> },
         { header: 'Business', cell: (e) => e.businessName ?? '—' },

@@ -3,13 +3,13 @@ import { type PlatformBusiness, plans } from '@stashblog/contract/platform';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { formatDate } from '../../speed/format';
 import { ListShell } from '../../ui/list-shell';
 import { totalPagesOf } from '../../ui/pagination';
 import { toast } from '../../ui/toasts';
 import { useBusy } from '../../ui/use-busy';
 import { useListState } from '../../ui/use-list-state';
 import { BlockDialog } from './block-dialog';
-import { formatWhen } from './format';
 import { isPlatformOk, platformApi, platformPayload } from './platform-api';
 
 const perPage = 20;
@@ -131,7 +131,7 @@ export function BusinessesList() {
           ),
         },
         { header: 'Leads', cell: (b) => b.leadCount },
-        { header: 'Last activity', cell: (b) => formatWhen(b.lastActivityAt) },
+        { header: 'Last activity', cell: (b) => formatDate(b.lastActivityAt, 'dateTime') },
       ]}
       rowActions={(b) => (
         <div className="flex flex-wrap gap-2">

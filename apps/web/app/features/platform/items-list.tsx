@@ -5,13 +5,13 @@ import { specTexts } from '@stashblog/contract/spec-texts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { formatDate } from '../../speed/format';
 import { ListShell } from '../../ui/list-shell';
 import { totalPagesOf } from '../../ui/pagination';
 import { toast } from '../../ui/toasts';
 import { useBusy } from '../../ui/use-busy';
 import { useListState } from '../../ui/use-list-state';
 import { BlockDialog } from './block-dialog';
-import { formatWhen } from './format';
 import { isPlatformOk, platformApi, platformPayload } from './platform-api';
 
 const perPage = 20;
@@ -98,7 +98,7 @@ export function ItemsList({
           ),
         },
         { header: 'Business', cell: (i) => i.businessName },
-        { header: 'Created', cell: (i) => formatWhen(i.createdAt) },
+        { header: 'Created', cell: (i) => formatDate(i.createdAt, 'dateTime') },
       ]}
       rowActions={(i) => (
         <button

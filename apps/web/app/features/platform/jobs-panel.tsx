@@ -1,6 +1,6 @@
 import { endpoints } from '@stashblog/contract/endpoints';
 import { useQuery } from '@tanstack/react-query';
-import { formatWhen } from './format';
+import { formatDate } from '../../speed/format';
 import { platformPayload } from './platform-api';
 
 /** What each job type does, as the console names it (decision 038). */
@@ -64,7 +64,7 @@ export function JobsPanel() {
                   <span className={p.state === 'failed' ? 'text-red-700' : 'text-amber-900'}>
                     {p.state === 'failed'
                       ? `failed after ${p.attempts} attempts`
-                      : `attempt ${p.attempts} of ${p.maxAttempts} failed; next ${p.nextAttemptAt ? formatWhen(p.nextAttemptAt) : 'soon'}`}
+                      : `attempt ${p.attempts} of ${p.maxAttempts} failed; next ${p.nextAttemptAt ? formatDate(p.nextAttemptAt, 'dateTime') : 'soon'}`}
                   </span>
                   <span className="block break-all text-red-700 text-xs">{p.error}</span>
                 </li>

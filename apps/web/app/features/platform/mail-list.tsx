@@ -1,10 +1,10 @@
 import { endpoints } from '@stashblog/contract/endpoints';
 import type { OutboxMail } from '@stashblog/contract/platform';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { formatDate } from '../../speed/format';
 import { ListShell } from '../../ui/list-shell';
 import { totalPagesOf } from '../../ui/pagination';
 import { useListState } from '../../ui/use-list-state';
-import { formatWhen } from './format';
 import { platformPayload } from './platform-api';
 
 const perPage = 20;
@@ -70,8 +70,8 @@ export function MailList() {
             </div>
           ),
         },
-        { header: 'Queued', cell: (m) => formatWhen(m.createdAt) },
-        { header: 'Sent', cell: (m) => (m.sentAt ? formatWhen(m.sentAt) : '—') },
+        { header: 'Queued', cell: (m) => formatDate(m.createdAt, 'dateTime') },
+        { header: 'Sent', cell: (m) => (m.sentAt ? formatDate(m.sentAt, 'dateTime') : '—') },
       ]}
       paging={{ page, totalPages: totalPagesOf(data?.count ?? 0, perPage), onChange: setPage, label: 'Mail pages' }}
     />

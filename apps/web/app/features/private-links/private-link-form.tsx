@@ -13,6 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { api, isOk, toastFailure } from '../../lib/api-client';
+import { formatDate } from '../../speed/format';
 import { copyText } from '../../ui/copy-text';
 import { Field } from '../../ui/field';
 import { toast } from '../../ui/toasts';
@@ -28,7 +29,6 @@ const amountsOf = (unit: ExpiryUnit) => {
   const { min, max } = limits.expiry[unit];
   return Array.from({ length: max - min + 1 }, (_, i) => min + i);
 };
-const expiryText = new Intl.DateTimeFormat(limits.locale, { timeZone: limits.timeZone, dateStyle: 'medium', timeStyle: 'short' });
 
 /** SPEC "Add/Edit Private Link": code with the random generator, duration, multi-user toggle; on edit statistics, countdown, renewal, copy. */
 export function PrivateLinkForm({ info, itemId, itemName, existing }: Props) {
@@ -205,7 +205,7 @@ export function PrivateLinkForm({ info, itemId, itemName, existing }: Props) {
             <p className="font-semibold tabular-nums" aria-live="off" data-testid="countdown">
               {formatCountdown(existing.linkExpiresAt, now)}
             </p>
-            <p className="text-muted text-xs">{expiryText.format(new Date(existing.linkExpiresAt))}</p>
+            <p className="text-muted text-xs">{formatDate(existing.linkExpiresAt, 'dateTime')}</p>
           </div>
           <dl className="grid grid-cols-2 gap-2">
             <dt className="text-muted text-sm">Visits</dt>

@@ -8,7 +8,6 @@ import {
   searchSortOptions,
   searchTermMax,
 } from '@stashblog/contract/search-options';
-import { searchItems } from '@stashblog/server/modules/search/search.service.ts';
 import { type AppLoadContext, data } from 'react-router';
 import { or404, storeTenant } from '../store/store.server';
 
@@ -51,6 +50,6 @@ export async function loadSearchPage(
   });
   // the term is cut to its limit above, so only a business name no business can have fails here
   if (!parsed.success) throw data(null, { status: 404 });
-  const result = await or404(searchItems(context.ctx, parsed.data));
+  const result = await or404(context, context.services.searchItems(parsed.data));
   return { term, filter, sort, pageNo, businessName, result };
 }

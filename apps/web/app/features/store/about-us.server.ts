@@ -1,4 +1,3 @@
-import { fetchAboutUs } from '@stashblog/server/modules/storefront/storefront.service.ts';
 import type { AppLoadContext } from 'react-router';
 import { or404, requireTenant } from './store.server';
 
@@ -8,5 +7,5 @@ export async function loadAboutUs(
   params: { businessName?: string },
 ): Promise<{ images: string[]; description: string }> {
   const { businessName } = requireTenant(context, params);
-  return (await or404(fetchAboutUs(context.ctx, { businessName }))).aboutUs;
+  return (await or404(context, context.services.fetchAboutUs({ businessName }))).aboutUs;
 }

@@ -2,9 +2,6 @@ import type { Catalogue } from '@stashblog/contract/catalogues';
 import { limits } from '@stashblog/contract/limits';
 import type { Product } from '@stashblog/contract/products';
 import type { Category } from '@stashblog/contract/users';
-import { fetchPublicCatalogues } from '@stashblog/server/modules/catalogues/public-catalogues.service.ts';
-import { fetchPublicProducts } from '@stashblog/server/modules/products/products.service.ts';
-import { fetchCategories, fetchHome } from '@stashblog/server/modules/storefront/storefront.service.ts';
 import type { AppLoadContext } from 'react-router';
 import { homeLimits } from './home-limits';
 import { or404, requireTenant } from './store.server';
@@ -20,21 +17,22 @@ export type HomeData = {
 /** Everything the business home shows, fetched in parallel in-process. */
 export async function loadStoreHome(context: AppLoadContext, params: { businessName?: string }, template: string): Promise<HomeData> {
   const { businessName } = requireTenant(context, params);
-  const ctx = context.ctx;
+  const { fetchCategories, fetchHome, fetchPublicCatalogues, fetchPublicProducts } = context.services;
   const sized = homeLimits(template === 'template1');
   const page = (perPage: number, isPromoted?: boolean) =>
-    fetchPublicProducts(ctx, { query: { businessName, pageNo: 1, perPage, isPromoted, sort: 'Date, new to old', category: undefined } });
+    fetchPublicProducts({ query: { businessName, pageNo: 1, perPage, isPromoted, sort: 'Date, new to old', category: undefined } });
   const [home, { categories }, arrivals, promoted, newest, catalogues] = await or404(
+    context,
     Promise.all([
-      fetchHome(ctx, { businessName }),
-      fetchCategories(ctx, { businessName, pageNo: 1, perPage: limits.categoriesFetched }),
+      fetchHome({ businessName }),
+      fetchCategories({ businessName, pageNo: 1, perPage: limits.categoriesFetched }),
       page(sized.newArrivals),
       page(sized.topProducts, true),
       page(sized.topProducts),
       // SPEC: the catalogues block is hidden when a template is set.
       template
         ? Promise.resolve({ catalogues: [], count: 0 })
-        : fetchPublicCatalogues(ctx, {
+        : fetchPublicCatalogues({
             businessName,
             pageNo: 1,
             perPage: limits.homeCatalogues,

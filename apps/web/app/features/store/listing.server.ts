@@ -2,8 +2,6 @@ import type { CatalogueList } from '@stashblog/contract/catalogues';
 import { limits } from '@stashblog/contract/limits';
 import type { ProductList } from '@stashblog/contract/products';
 import { defaultSort, type SortOption, sortOptions } from '@stashblog/contract/sort-options';
-import { fetchPublicCatalogues } from '@stashblog/server/modules/catalogues/public-catalogues.service.ts';
-import { fetchPublicProducts } from '@stashblog/server/modules/products/products.service.ts';
 import type { AppLoadContext } from 'react-router';
 import { or404, requireTenant } from './store.server';
 
@@ -26,7 +24,8 @@ export async function loadProductListing(
   const sort = sortOf(url);
   const category = (url.searchParams.get('category') ?? '').trim().slice(0, 80);
   const first = await or404(
-    fetchPublicProducts(context.ctx, {
+    context,
+    context.services.fetchPublicProducts({
       query: { businessName, sort, category: category || undefined, pageNo: 1, perPage: limits.publicListingPage, isPromoted: undefined },
     }),
   );
@@ -41,7 +40,8 @@ export async function loadCatalogueListing(
   const { businessName } = requireTenant(context, params);
   const sort = sortOf(new URL(request.url));
   const first = await or404(
-    fetchPublicCatalogues(context.ctx, { businessName, sort, pageNo: 1, perPage: limits.publicListingPage, isPromoted: undefined }),
+    context,
+    context.services.fetchPublicCatalogues({ businessName, sort, pageNo: 1, perPage: limits.publicListingPage, isPromoted: undefined }),
   );
   return { sort, first };
 }

@@ -1,8 +1,8 @@
 import { productPath } from '@stashblog/contract/paths';
 import type { Product } from '@stashblog/contract/products';
 import { Link } from 'react-router';
+import { formatRupees } from '../../speed/format';
 import { MediaImage } from '../../ui/media-image';
-import { formatRupees } from './format';
 
 type Props = {
   product: Product;

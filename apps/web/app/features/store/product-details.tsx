@@ -5,9 +5,9 @@ import { specTexts } from '@stashblog/contract/spec-texts';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api-client';
+import { formatDate, formatNumber, formatRupees } from '../../speed/format';
 import { MediaImage } from '../../ui/media-image';
 import { SendQueryButton } from '../leads/send-query-button';
-import { formatListingDate, formatRupees, formatUnits } from './format';
 import { ProductGallery } from './product-gallery';
 
 type Props = {
@@ -49,7 +49,7 @@ export function ProductDetails({ product, suggestions, onOwnDomain, privateLink,
             {product.pricePerUnit !== null ? (
               <Row label="Price per unit" value={<span className="font-semibold text-lg">{formatRupees(product.pricePerUnit)}</span>} />
             ) : null}
-            {product.totalUnits !== null ? <Row label="Total units" value={formatUnits(product.totalUnits)} /> : null}
+            {product.totalUnits !== null ? <Row label="Total units" value={formatNumber(product.totalUnits)} /> : null}
             <Row
               label="Seller"
               value={
@@ -68,7 +68,7 @@ export function ProductDetails({ product, suggestions, onOwnDomain, privateLink,
                 }
               />
             ) : null}
-            <Row label="Listed on" value={<time dateTime={product.createdAt}>{formatListingDate(product.createdAt)}</time>} />
+            <Row label="Listed on" value={<time dateTime={product.createdAt}>{formatDate(product.createdAt)}</time>} />
           </dl>
           {preview ? null : (
             <div>

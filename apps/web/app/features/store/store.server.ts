@@ -1,15 +1,11 @@
 import { isTemplate, isTheme } from '@stashblog/contract/themes';
 import type { UserProfile } from '@stashblog/contract/users';
-import { AppError } from '@stashblog/server/http/app-error.ts';
-import { fetchPublicProfile } from '@stashblog/server/modules/storefront/storefront.service.ts';
+import type { Tenant } from '@stashblog/server/http/tenant.ts';
 import { type AppLoadContext, data } from 'react-router';
-
-export type Tenant = { businessName: string; onOwnDomain: boolean };
 
 /** The storefront a request is for: the server's tenant hook decides; the path segment is a fallback. */
 export function storeTenant(context: AppLoadContext, params: { businessName?: string }): Tenant | null {
-  const t = context.tenant as Partial<Tenant> | null | undefined;
-  if (t && typeof t.businessName === 'string') return { businessName: t.businessName, onOwnDomain: t.onOwnDomain === true };
+  if (context.tenant) return context.tenant;
   return params.businessName ? { businessName: params.businessName.toLowerCase(), onOwnDomain: false } : null;
 }
 
@@ -20,11 +16,11 @@ export function requireTenant(context: AppLoadContext, params: { businessName?: 
 }
 
 /** Service 404s (unknown, private, blocked) become the 404 page; anything else stays an error. */
-export async function or404<T>(work: Promise<T>): Promise<T> {
+export async function or404<T>(context: AppLoadContext, work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (e) {
-    if (e instanceof AppError && e.status === 404) throw data(null, { status: 404 });
+    if (context.services.isNotFound(e)) throw data(null, { status: 404 });
     throw e;
   }
 }
@@ -43,9 +39,9 @@ export async function loadStoreLayout(
   params: { businessName?: string },
 ): Promise<StoreLayoutData> {
   const tenant = requireTenant(context, params);
-  const profile = await or404(fetchPublicProfile(context.ctx, { businessName: tenant.businessName }));
+  const profile = await or404(context, context.services.fetchPublicProfile({ businessName: tenant.businessName }));
   if (!profile) throw data(null, { status: 404 });
-  const publicUrl = context.ctx.config.publicUrl;
+  const publicUrl = context.publicUrl;
   // The owner's Themes & Templates page links here with ?previewTheme=&previewTemplate= (opened in a
   // new tab) to show a choice before saving it; only known values are honoured.
   const search = new URL(request.url).searchParams;

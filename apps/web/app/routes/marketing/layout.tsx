@@ -5,7 +5,7 @@ import type { Route } from './+types/layout';
 // The unprefixed paths: the marketing site on our own host. A custom domain's storefront uses the same
 // paths (`/home`, `/products`…), so its layout sits inside this one and this one steps aside there.
 export function loader({ context }: Route.LoaderArgs) {
-  return { marketing: !context.tenant, publicUrl: context.ctx.config.publicUrl };
+  return { marketing: !context.tenant, publicUrl: context.publicUrl };
 }
 
 export function headers() {

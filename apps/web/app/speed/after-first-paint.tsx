@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { CspNonce } from './csp-nonce';
+import { CspNonce } from '../lib/csp-nonce';
 
 // Pages paint before their scripts load (docs/decisions/027-few-client-chunks-scripts-after-paint.md).
 // React Router writes a <link rel="modulepreload"> per client file into <head> and an inline module

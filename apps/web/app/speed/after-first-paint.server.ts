@@ -3,6 +3,14 @@ import { StringDecoder } from 'node:string_decoder';
 import type { EntryContext } from 'react-router';
 import { moduleAfterPaint, preloadAfterPaint } from './after-first-paint';
 
+// Speed trick (issue 21, decision 041; first 027): a storefront page paints before it fetches its
+// scripts. It rewrites React Router's HTML stream, so it assumes how React Router 7.18's <Scripts>
+// writes its tags (`<link rel="modulepreload"` and one inline `type="module" async=""` script, as
+// below) and that React hydrates from the restored script. If React Router writes them otherwise,
+// the page loads its scripts with the document again (nothing breaks, the gain goes):
+// e2e/storefront.spec.ts "a storefront page paints before it fetches any script, then hydrates"
+// fails, and after-first-paint.server.test.ts shows the tags this expects.
+
 // React Router's <Scripts> writes these two kinds of tags; React escapes '<' in text and attributes
 // and React Router in its inline data, so neither can come from content. The inline module script
 // is the only one with `async` (React Router's; ours have none).
