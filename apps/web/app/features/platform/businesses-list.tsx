@@ -99,8 +99,9 @@ export function BusinessesList() {
           cell: (b) => (
             <div className="min-w-0">
               <a href={`/${b.businessName}/home`} target="_blank" rel="noreferrer" className="font-semibold underline">
-                {b.businessName}
+                {b.displayName}
               </a>
+              <div className="break-all text-text/70 text-xs">/{b.businessName}</div>
               <div className="break-all text-text/70 text-xs">
                 {b.name} · {b.email}
               </div>
