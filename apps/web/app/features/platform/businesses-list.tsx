@@ -118,7 +118,7 @@ export function BusinessesList() {
         {
           header: 'Products',
           cell: (b) => (
-            <Link to={`/platform/products?businessId=${b._id}&businessName=${b.businessName}`} className="underline">
+            <Link to={`/platform/products?businessId=${b._id}&businessName=${encodeURIComponent(b.displayName)}`} className="underline">
               {b.productCount}
             </Link>
           ),
@@ -126,7 +126,7 @@ export function BusinessesList() {
         {
           header: 'Catalogues',
           cell: (b) => (
-            <Link to={`/platform/catalogues?businessId=${b._id}&businessName=${b.businessName}`} className="underline">
+            <Link to={`/platform/catalogues?businessId=${b._id}&businessName=${encodeURIComponent(b.displayName)}`} className="underline">
               {b.catalogueCount}
             </Link>
           ),
@@ -148,7 +148,7 @@ export function BusinessesList() {
             type="button"
             disabled={isBusy(b._id)}
             onClick={() => setBlocking(b)}
-            aria-label={`${b.isBlocked ? 'Unblock' : 'Block'} ${b.businessName}`}
+            aria-label={`${b.isBlocked ? 'Unblock' : 'Block'} ${b.displayName}`}
             className="rounded border border-red-700 px-3 py-1 text-red-700 text-sm disabled:opacity-60"
           >
             {b.isBlocked ? 'Unblock' : 'Block'}
@@ -159,7 +159,7 @@ export function BusinessesList() {
     >
       {blocking ? (
         <BlockDialog
-          target={{ kind: 'User', name: blocking.businessName, isBlocked: blocking.isBlocked }}
+          target={{ kind: 'User', name: blocking.displayName, isBlocked: blocking.isBlocked }}
           onCancel={() => setBlocking(null)}
           onConfirm={(reason) => block(blocking, reason)}
         />
