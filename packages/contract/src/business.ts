@@ -52,15 +52,18 @@ export const businessNameSchema = z
 
 /**
  * What a site address can keep of what the owner types or of their business name: lowercase letters and
- * digits, with single hyphens for spaces and other characters ('Asha Crafts & Co.' → 'asha-crafts-co').
- * `typing`: a trailing hyphen stays, so the owner can type the next word.
+ * digits; spaces, dots, slashes and underscores become single hyphens, anything else is dropped
+ * ("Meera's Crafts & Co." → 'meeras-crafts-co'). `typing`: a trailing hyphen stays, so the owner can type
+ * the next word.
  */
 export function toBusinessName(text: string, { typing = false } = {}): string {
   const slug = text
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/[\s._/\\]+/g, '-')
+    .replace(/[^a-z0-9-]+/g, '')
+    .replace(/-{2,}/g, '-')
     .replace(/^-+/, '')
     .slice(0, 60);
   return typing ? slug : slug.replace(/-+$/, '');

@@ -105,11 +105,6 @@ export function BusinessNameFields({
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
-          prefix={
-            <span className={`${look.prefix ?? ''} hidden sm:inline-flex`} aria-hidden="true">
-              {host || 'stashblog'}/
-            </span>
-          }
           name={address.field.name}
           ref={address.field.ref}
           value={address.field.value}

@@ -46,6 +46,9 @@ describe('sign-up flow form', () => {
     // while typing, a trailing hyphen stays so the next word can follow; on leaving the field it goes
     expect(toBusinessName('lotus ', { typing: true })).toBe('lotus-');
     expect(toBusinessName('Lotus_!!Hand', { typing: true })).toBe('lotus-hand');
+    // a character an address cannot keep is dropped where it was typed, not made a hyphen
+    expect(toBusinessName('ibrass-lam!ps', { typing: true })).toBe('ibrass-lamps');
+    expect(toBusinessName("Meera's Crafts & Co.")).toBe('meeras-crafts-co');
     expect(toBusinessName('lotus-')).toBe('lotus');
   });
 
