@@ -30,9 +30,14 @@ let clock = Date.UTC(2024, 0, 1);
 type Spec = { productName: string; description?: string; tags?: string[]; createdAt?: Date };
 async function business(businessName: string) {
   const id = uuidv7();
-  await db
-    .insert(businesses)
-    .values({ id, businessName, name: `Owner of ${businessName}`, email: `${businessName}@bench.test`, passwordHash: 'x' });
+  await db.insert(businesses).values({
+    id,
+    businessName,
+    displayName: businessName,
+    name: `Owner of ${businessName}`,
+    email: `${businessName}@bench.test`,
+    passwordHash: 'x',
+  });
   return id;
 }
 async function insert(businessId: string, specs: Spec[]) {

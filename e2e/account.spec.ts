@@ -23,6 +23,7 @@ async function newBusiness(page: Page, businessName: string, email: string, pass
       email,
       phoneNo: '9876543210',
       address: '7 Beach Road, Kochi',
+      displayName: businessName,
       businessName,
       password: encodePassword(password),
     },

@@ -55,7 +55,7 @@ test('owner creates and publishes a catalogue; a visitor sorts, scrolls, selects
   const visitor = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const own = await visitor.goto(`/lotus-handicrafts/catalogues/${encode(await catalogueId('e2e gift hamper'))}`);
   expect(own?.status()).toBe(200);
-  await expect(visitor).toHaveTitle('E2e Gift Hamper | Lotus Handicrafts');
+  await expect(visitor).toHaveTitle('e2e gift hamper | Lotus Handicrafts');
   await expect(visitor.getByRole('heading', { level: 1, name: 'e2e gift hamper' })).toBeVisible();
   await expect(visitor.getByRole('list', { name: 'Catalogue products' }).getByRole('listitem')).toHaveCount(3);
 

@@ -50,14 +50,24 @@ test('sign up, verify by mail, first product on the new storefront; the platform
   await form.getByLabel('Phone Number').fill('9876543210');
   await form.getByLabel('Email').fill('meera@shop.test');
   await form.getByLabel('Full Address').fill('4 Temple Street, Kanchipuram');
-  // live check: a reserved word, a taken name, then a free one
+  // live check of the site address: a reserved word, a taken name
   const businessName = form.getByLabel('Business Name');
-  await businessName.fill('support');
-  await expect(form.getByText('That business name is reserved')).toBeVisible();
-  await businessName.fill('lotus-handicrafts');
+  const siteAddress = form.getByLabel('Site Address');
+  await siteAddress.fill('support');
+  await expect(form.getByText('That site address is reserved')).toBeVisible();
+  await siteAddress.fill('lotus-handicrafts');
   await expect(form.getByText(onboardingTexts.nameTaken)).toBeVisible();
-  await businessName.fill('Meera Textiles');
-  await expect(businessName).toHaveValue('meera-textiles');
+  await siteAddress.fill('');
+  // the business name as written (decision 047); the address follows it as it is typed, shown in full
+  await businessName.fill('Meera Textiles & Sons');
+  await expect(siteAddress).toHaveValue('meera-textiles-sons');
+  await expect(form.getByText(/\/meera-textiles-sons$/).first()).toBeVisible();
+  // edited, the address is the owner's: what an address cannot keep is dropped, not refused
+  await siteAddress.fill('Meera Textiles!');
+  await siteAddress.blur();
+  await expect(siteAddress).toHaveValue('meera-textiles');
+  await businessName.fill('Meera Textiles & Co.');
+  await expect(siteAddress).toHaveValue('meera-textiles');
   await expect(form.getByText(onboardingTexts.nameAvailable)).toBeVisible();
   await form.getByLabel('Password', { exact: true }).fill('silk-and-cotton');
   await form.getByLabel('Confirm Password').fill('silk-and-cottom');
@@ -66,10 +76,10 @@ test('sign up, verify by mail, first product on the new storefront; the platform
   await form.getByLabel('Confirm Password').fill('silk-and-cotton');
   await form.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(onboardingTexts.checkEmail('meera@shop.test'))).toBeVisible();
-  const [signup] = await e2eQuery<{ plan: string; phone_no: string }>(
-    "select s.plan, b.phone_no from signups s join businesses b on b.id = s.business_id where b.business_name = 'meera-textiles'",
+  const [signup] = await e2eQuery<{ plan: string; phone_no: string; display_name: string }>(
+    "select s.plan, b.phone_no, b.display_name from signups s join businesses b on b.id = s.business_id where b.business_name = 'meera-textiles'",
   );
-  expect(signup).toEqual({ plan: 'Pro', phone_no: '9876543210' });
+  expect(signup).toEqual({ plan: 'Pro', phone_no: '9876543210', display_name: 'Meera Textiles & Co.' });
 
   // the link from the outbox signs the new owner in
   const [mail] = await e2eQuery<{ body: string }>(
@@ -79,6 +89,9 @@ test('sign up, verify by mail, first product on the new storefront; the platform
   expect(link).toBeTruthy();
   await page.goto(link!);
   await expect(page).toHaveURL(/\/userAdmin\/dashboard$/);
+  await expect(page.getByRole('banner').getByText('Meera Textiles & Co.', { exact: true })).toHaveText('Meera Textiles & Co.', {
+    useInnerText: true,
+  });
   const checklist = page.getByRole('region', { name: 'Set up your site' });
   await expect(checklist.getByText('0 of 4 done · Pro plan')).toBeVisible();
   await checklist.getByRole('link', { name: 'Add your first product' }).click();
@@ -98,6 +111,7 @@ test('sign up, verify by mail, first product on the new storefront; the platform
   const visitor = await browser.newPage();
   expect((await visitor.goto(href!))?.status()).toBe(200);
   await expect(visitor.getByRole('heading', { level: 1, name: 'kanchipuram silk saree' })).toBeVisible();
+  await expect(visitor).toHaveTitle('kanchipuram silk saree | Meera Textiles & Co.');
   await visitor.goto('/meera-textiles/products');
   await expect(visitor.getByText('kanchipuram silk saree').first()).toBeVisible();
 

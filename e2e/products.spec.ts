@@ -56,7 +56,7 @@ test('owner adds a product with an image, makes it public, and visitors see it',
   const visitor = await browser.newPage();
   const response = await visitor.goto(href!);
   expect(response?.status()).toBe(200);
-  await expect(visitor).toHaveTitle('Copper Tea Kettle | Lotus Handicrafts');
+  await expect(visitor).toHaveTitle('copper tea kettle | Lotus Handicrafts');
   await expect(visitor.getByRole('heading', { level: 1, name: 'copper tea kettle' })).toBeVisible();
   await expect(visitor.getByText('₹1,23,456.50', { exact: true }).first()).toBeVisible();
   const img = visitor.locator('main img').first();

@@ -66,7 +66,7 @@ test('a visitor browses home → a category → a product and sends an enquiry',
 
   await cards.getByRole('link', { name: /blue pottery vase/i }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Blue pottery vase' })).toBeVisible();
-  await expect(page).toHaveTitle('Blue Pottery Vase | Lotus Handicrafts');
+  await expect(page).toHaveTitle('Blue pottery vase | Lotus Handicrafts');
   await expect(page.getByText('₹1,450.00').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: specTexts.youMightAlsoLike })).toBeVisible();
 
@@ -81,6 +81,52 @@ test('a visitor browses home → a category → a product and sends an enquiry',
   const leads = await e2eQuery<{ product_name: string }>("select product_name from leads where email = 'meera@example.com'");
   expect(leads.map((l) => l.product_name)).toEqual(['Blue pottery vase']);
   expect(errors).toEqual([]);
+});
+
+// Issue 22 items 1 and 2 (decision 047): the owner's own text, never re-cased by CSS or code; any case of the URL.
+test('names show as their owner wrote them, and any case of the shop address leads to the shop', async ({ page, request }) => {
+  const name = 'lotus HANDICRAFTS · Jaipur';
+  const setDisplayName = async (displayName: string) => {
+    const headers = { authorization: await ownerToken(request) };
+    const { userData } = (await (await request.get('/api/userAdmin/user/fetchDetails', { headers })).json()).payload;
+    const { email, address, phoneNo } = userData;
+    // only the fields a save needs, and the name: everything else stays as stored
+    const res = await request.put('/api/userAdmin/user/updateDetails', { headers, data: { email, address, phoneNo, displayName } });
+    expect(res.status()).toBe(200);
+  };
+  await setDisplayName(name);
+  try {
+    // any case of the business in the URL: 301 to the lowercase path, rest and query kept
+    const moved = await request.get('/Lotus-Handicrafts/products?category=Pottery&ref=Mail', { maxRedirects: 0 });
+    expect(moved.status()).toBe(301);
+    expect(moved.headers().location).toBe('/lotus-handicrafts/products?category=Pottery&ref=Mail');
+    await page.goto('/LOTUS-handicrafts/home?ref=Case');
+    await expect(page).toHaveURL(new RegExp(`/${business}/home\\?ref=Case$`));
+
+    await expect(page).toHaveTitle(`Home | ${name}`);
+    await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute('content', name);
+    // innerText is what is painted: CSS capitalisation would show here
+    await expect(page.locator('header').getByText(name, { exact: true }).first()).toHaveText(name, { useInnerText: true });
+    await expect(page.getByRole('img', { name: `${name} banner` }).first()).toBeAttached();
+
+    await page.goto(`/${business}/products?category=Pottery`);
+    const planter = page.locator('main article').getByRole('link', { name: 'Terracotta planter set' });
+    await expect(planter).toHaveText('Terracotta planter set', { useInnerText: true });
+    await planter.click();
+    await expect(page).toHaveTitle(`Terracotta planter set | ${name}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terracotta planter set', { useInnerText: true });
+    await expect(page.locator('main').getByRole('link', { name, exact: true })).toHaveText(name, { useInnerText: true });
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}');
+    expect(ld).toMatchObject({ '@type': 'Product', name: 'Terracotta planter set', brand: { name } });
+
+    await page.goto(`/${business}/search`);
+    await expect(page.getByText(`Search the products and catalogues of ${name}.`)).toBeVisible();
+  } finally {
+    await setDisplayName('Lotus Handicrafts');
+  }
+  // an unknown business in any case is sent to the marketing home as before
+  const unknown = await request.get('/No-Such-Shop/home', { maxRedirects: 0 });
+  expect([unknown.status(), unknown.headers().location]).toEqual([302, '/home']);
 });
 
 test('a product page a CDN may keep runs its hash-allowed scripts: it hydrates and opens the query form', async ({ page }) => {

@@ -43,11 +43,11 @@ export const accountTexts = {
   emailPasswordRequired: 'Enter your current password to change the sign-in email',
   emailPasswordWrong: 'Current password is incorrect: the sign-in email was not changed',
   emailChangeSubject: 'Confirm your new StashBlog sign-in email',
-  emailChangeBody: (name: string, businessName: string, link: string) =>
-    `Hello ${name},\n\nOpen this link to make this address the sign-in email of the StashBlog business "${businessName}":\n\n${link}\n\nThe link works once and expires in ${emailChangeTtlHours} hours. Until it is opened, the sign-in email stays as it was. If you did not ask for this, ignore this mail.`,
+  emailChangeBody: (name: string, displayName: string, link: string) =>
+    `Hello ${name},\n\nOpen this link to make this address the sign-in email of the StashBlog business "${displayName}":\n\n${link}\n\nThe link works once and expires in ${emailChangeTtlHours} hours. Until it is opened, the sign-in email stays as it was. If you did not ask for this, ignore this mail.`,
   emailNoticeSubject: 'Your StashBlog sign-in email is being changed',
-  emailNoticeBody: (name: string, businessName: string, newEmail: string) =>
-    `Hello ${name},\n\nSomeone signed in to the StashBlog business "${businessName}" asked to change its sign-in email to ${newEmail}. The change takes effect only when the link sent to that address is opened.\n\nIf this was not you, change your password now (Settings, Change Password) or reset it from the sign-in page: that keeps the address as it is.`,
+  emailNoticeBody: (name: string, displayName: string, newEmail: string) =>
+    `Hello ${name},\n\nSomeone signed in to the StashBlog business "${displayName}" asked to change its sign-in email to ${newEmail}. The change takes effect only when the link sent to that address is opened.\n\nIf this was not you, change your password now (Settings, Change Password) or reset it from the sign-in page: that keeps the address as it is.`,
   emailChangeSent: (email: string) => `Profile updated. Open the link we sent to ${email} to make it your sign-in email.`,
   emailPending: (email: string) => `Pending confirmation at ${email}`,
   emailConfirmed: (email: string) => `Your sign-in email is now ${email}`,
@@ -83,6 +83,7 @@ export const sessionUser = z.object({
   email: z.string(),
   logo: z.string().nullable(),
   businessName: z.string(),
+  displayName: z.string(),
   domain: z.string().nullable(),
   theme: z.string(),
   template: z.string(),

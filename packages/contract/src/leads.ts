@@ -112,12 +112,12 @@ export type AllLeadsPayload = z.infer<typeof allLeadsPayload>;
 /** 'Reply on WhatsApp': a click-to-chat link to +91{phone} with a greeting naming what was asked about. */
 export function whatsAppReplyUrl(
   l: Pick<OwnerLead, 'name' | 'phoneNo' | 'productName' | 'catalogueName' | 'productNames'>,
-  businessName: string,
+  displayName: string,
 ) {
   const about = l.catalogueName
     ? `your enquiry about our catalogue "${l.catalogueName}"${l.productNames.length ? ` (${l.productNames.join(', ')})` : ''}`
     : `your enquiry about "${l.productName ?? 'our product'}"`;
-  const text = `Hello ${l.name}, thank you for ${about} on ${businessName.replace(/-/g, ' ')}. `;
+  const text = `Hello ${l.name}, thank you for ${about} on ${displayName}. `;
   return `https://wa.me/${limits.phonePrefix.replace('+', '')}${l.phoneNo}?text=${encodeURIComponent(text)}`;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { businessNameSchema } from './business.ts';
+import { businessNameSchema, displayNameSchema } from './business.ts';
 import { decodeId } from './ids.ts';
 import { limits } from './limits.ts';
 import { type Plan, plans } from './platform.ts';
@@ -8,12 +8,15 @@ import { safeText } from './text.ts';
 // Self sign-up from /getStarted/{planType} and the /signIn Sign up tab. Not in SPEC beyond the
 // 'Tell Us About You' fields; texts here are our own.
 export const onboardingTexts = {
-  nameTaken: 'That business name is already taken',
-  nameAvailable: 'Business name is available',
+  nameTaken: 'That site address is already taken',
+  nameAvailable: 'Site address is available',
   emailTaken: 'An account with this email already exists, please sign in',
   passwordShort: 'Password must be at least 8 characters',
   passwordRequired: 'Password required!',
-  businessNameRequired: 'Business name required!',
+  businessNameRequired: 'Site address required!',
+  /** Under the site address field: where the store will be, as the owner types. */
+  siteAddressLabel: 'Site address',
+  siteAddressHint: 'Lowercase letters, digits and hyphens; made from your business name until you change it.',
   planRequired: 'Choose a plan',
   phoneInvalid: 'Enter correct phoneno!',
   checkEmail: (email: string) => `We sent a verification link to ${email}. Open it to finish creating your site.`,
@@ -56,6 +59,8 @@ export const signUpBody = z.object({
     .refine((v) => v === '' || new RegExp(`^\\d{${limits.phoneLength}}$`).test(v), onboardingTexts.phoneInvalid),
   address: z.string().trim().max(500).default(''),
   businessName: z.string({ error: onboardingTexts.businessNameRequired }).max(200),
+  /** The business name as the owner writes it (decision 047); `businessName` is its site address. */
+  displayName: displayNameSchema,
   // trimmed and base64-encoded like every password (SPEC §5); at least 8 characters once decoded
   password: z.string({ error: onboardingTexts.passwordRequired }).min(1, onboardingTexts.passwordRequired).max(1000),
 });

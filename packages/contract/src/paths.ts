@@ -29,12 +29,3 @@ export function mediaKeyFromUrl(url: string): string | null {
   const m = /^\/media\/([0-9a-f-]{36})\/image\.jpg$/.exec(url);
   return m ? m[1] : null;
 }
-
-/** SPEC §3: business names show hyphens as spaces. */
-export function displayBusinessName(businessName: string): string {
-  return businessName.replace(/-/g, ' ');
-}
-
-export function capitalise(text: string): string {
-  return text.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
-}

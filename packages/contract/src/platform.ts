@@ -37,6 +37,8 @@ export type BusinessListQuery = z.input<typeof businessListQuery>;
 export const platformBusiness = z.object({
   _id: z.string(),
   businessName: z.string(),
+  /** The business as its owner writes it (decision 047). */
+  displayName: z.string(),
   name: z.string(),
   email: z.string(),
   plan: z.string(),

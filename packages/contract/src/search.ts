@@ -35,6 +35,8 @@ export const searchResultItem = z.object({
   productName: z.string().optional(),
   catalogueName: z.string().optional(),
   businessName: z.string(),
+  /** The business as its owner writes it (decision 047). */
+  businessDisplayName: z.string(),
   images: z.array(z.string()),
 });
 export type SearchResultItem = z.infer<typeof searchResultItem>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayNameSchema } from './business.ts';
 import { limits } from './limits.ts';
 import { isWebLink, linkInvalid } from './links.ts';
 import { boolQuery, pagingSchema } from './lists.ts';
@@ -17,7 +18,7 @@ export const fetchAllUsersQuery = z.object({
   ...pagingSchema(limits.publicListingPage),
   businessName: name.optional(),
   isPrimeUser: boolQuery,
-  /** Directory search (issue 10): business name (hyphens as spaces), owner name or description contain it. */
+  /** Directory search (issue 10): display name, business name (hyphens as spaces), owner name or description contain it. */
   searchQuery: z
     .string()
     .max(200)
@@ -32,6 +33,8 @@ export type FetchCategoriesQuery = z.infer<typeof fetchCategoriesQuery>;
 /** SPEC §3 User profile as visitors see it: urls for logo, banners and about-us images. */
 export const userProfile = z.object({
   businessName: z.string(),
+  /** The name as the owner writes it, shown as is wherever the business is named (decision 047). */
+  displayName: z.string(),
   name: z.string(),
   logo: z.string().nullable(),
   domain: z.string().nullable(),
@@ -115,7 +118,7 @@ const imageList = (max: number) =>
     .optional();
 
 /**
- * PUT updateDetails. Every optional field the call does not carry stays as it is; only an explicit
+ * PUT updateDetails. Every optional field (the display name too) the call does not carry stays as it is; only an explicit
  * value changes it ('' clears a text or the logo, [] removes every banner or about-us image).
  * `logo`: the current logo url to keep it, a new file name to upload one, '' for none.
  * `banners` / `images`: in display order, current urls to keep and new file names to upload.
@@ -125,6 +128,7 @@ const imageList = (max: number) =>
  * Save (rather than a separate changeEmail call) so the form keeps one Save button and one request.
  */
 export const updateDetailsBody = z.object({
+  displayName: displayNameSchema.optional(),
   logo: optionalText(500),
   email: text(254),
   password: z.string().max(1000).optional(),

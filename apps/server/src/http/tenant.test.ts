@@ -108,6 +108,18 @@ describe('tenant routing on our own host (SPEC §2)', () => {
     await expectRedirect(own, '/plain-shop/userAdmin', 302, '/plain-shop/home');
   });
 
+  it('answers any case of a real business name with 301 to its lowercase path, keeping the rest and the query (issue 22)', async () => {
+    await expectRedirect(own, '/Plain-Shop/home', 301, '/plain-shop/home');
+    await expectRedirect(own, `/PLAIN-SHOP/products/${id}?ref=mail&q=A%20B`, 301, `/plain-shop/products/${id}?ref=mail&q=A%20B`);
+    await expectRedirect(own, '/pLain-shop/search?searchQuery=Vase', 301, '/plain-shop/search?searchQuery=Vase');
+    await expectRedirect(own, '/Plain-Shop?ref=1', 301, '/plain-shop?ref=1');
+    expect((await get(own, '/Plain-Shop/aboutus', 'HEAD')).headers.location).toBe('/plain-shop/aboutus');
+    // unknown and blocked businesses stay as they were; a custom domain is moved to whatever the case
+    await expectRedirect(own, '/No-Such-Shop/home', 302, '/home');
+    await expectRedirect(own, '/Blocked-Shop/home', 302, '/home');
+    await expectRedirect(own, '/Domain-Shop/home?ref=1', 302, 'http://shop.test/home?ref=1');
+  });
+
   it('moves a business with a custom domain there, keeping path and query: 302/307 in its first week, 301/308 after', async () => {
     const moves = async (status: number, other: number) => {
       await expectRedirect(own, '/domain-shop', status, 'http://shop.test/home');
@@ -223,6 +235,7 @@ describe('request.tenant', () => {
     expect(await tenant(own, '/home')).toBeNull();
     expect(await tenant(own, '/plain-shop/products')).toEqual({ businessName: 'plain-shop', onOwnDomain: false });
     expect(await tenant(own, '/plain-shop/home.data')).toEqual({ businessName: 'plain-shop', onOwnDomain: false });
+    expect(await tenant(own, '/Plain-Shop/home.data')).toEqual({ businessName: 'plain-shop', onOwnDomain: false });
     expect(await tenant('shop.test', '/products')).toEqual({ businessName: 'domain-shop', onOwnDomain: true });
     expect(await tenant('shop.test', '/_root.data')).toEqual({ businessName: 'domain-shop', onOwnDomain: true });
     const post = await echo.inject({ method: 'POST', url: '/no-such-shop', headers: { host: own } });

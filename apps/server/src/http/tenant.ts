@@ -178,7 +178,8 @@ export function registerTenant(app: FastifyInstance, ctx: AppContext, versions: 
     const [, first = '', ...restSegments] = path.split('/');
     const segment = decodeSegment(first);
     if (globalSegments.has(segment)) return;
-    const business = await lookup({ businessName: segment });
+    // Business names are lowercase; any other case of a real one is the same store (issue 22).
+    const business = await lookup({ businessName: segment.toLowerCase() });
     if (!business) return redirect(302, '/home');
     const rest = restSegments.length ? `/${restSegments.join('/')}` : '';
     if (business.domain) {
@@ -186,6 +187,8 @@ export function registerTenant(app: FastifyInstance, ctx: AppContext, versions: 
       return redirect(isPermanent(business) ? 301 : 302, `${scheme}://${business.domain}${storeRest(path)}${query}`);
     }
     request.tenant = { businessName: business.businessName, onOwnDomain: false };
+    // The canonical path keeps the rest of the path and the query as they were.
+    if (segment !== business.businessName) return redirect(301, `/${business.businessName}${rest}${query}`);
     if (rest === '' || rest === '/') return redirect(302, `/${business.businessName}/home${query}`);
     if (!storePage.test(rest)) return redirect(302, `/${business.businessName}/home`);
   });

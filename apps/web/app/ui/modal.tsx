@@ -47,7 +47,7 @@ export function Modal({ title, onClose, children, wide = false }: ModalProps) {
   return (
     <Dialog label={title} onClose={onClose} closeOnBackdrop className={`p-0 ${wide ? 'w-[min(94vw,56rem)]' : 'w-[min(94vw,30rem)]'}`}>
       <div className="flex items-center justify-between gap-3 border-black/10 border-b px-5 py-3">
-        <h2 className="break-words font-semibold text-lg capitalize">{title}</h2>
+        <h2 className="break-words font-semibold text-lg">{title}</h2>
         <button type="button" onClick={onClose} aria-label="Close" className="rounded px-2 py-1 text-xl leading-none hover:bg-surface">
           ×
         </button>

@@ -7,6 +7,8 @@ export const businesses = pgTable(
   {
     id: uuid('id').primaryKey(),
     businessName: text('business_name').notNull().unique(),
+    /** The name as the owner writes it, shown to visitors as is (decision 047); businessName is its URL. */
+    displayName: text('display_name').notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),

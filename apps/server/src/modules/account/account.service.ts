@@ -207,7 +207,7 @@ export async function assertEmailFree(tx: Transaction, { businessId, email }: { 
 export async function requestEmailChange(
   ctx: Pick<AppContext, 'config' | 'log'>,
   tx: Transaction,
-  { business, newEmail }: { business: { id: string; name: string; businessName: string; email: string }; newEmail: string },
+  { business, newEmail }: { business: { id: string; name: string; displayName: string; email: string }; newEmail: string },
 ) {
   await assertEmailFree(tx, { businessId: business.id, email: newEmail });
   await tx
@@ -228,7 +228,7 @@ export async function requestEmailChange(
     mail: {
       to: newEmail,
       subject: accountTexts.emailChangeSubject,
-      text: accountTexts.emailChangeBody(business.name, business.businessName, link),
+      text: accountTexts.emailChangeBody(business.name, business.displayName, link),
     },
   });
   await queueMail(ctx, tx, {
@@ -236,7 +236,7 @@ export async function requestEmailChange(
     mail: {
       to: business.email,
       subject: accountTexts.emailNoticeSubject,
-      text: accountTexts.emailNoticeBody(business.name, business.businessName, newEmail),
+      text: accountTexts.emailNoticeBody(business.name, business.displayName, newEmail),
     },
   });
 }

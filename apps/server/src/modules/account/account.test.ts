@@ -381,6 +381,7 @@ describe('mails without SMTP_URL', () => {
           email: 'log-reader@example.test',
           phoneNo: '9876543210',
           address: '1 Road',
+          displayName: 'Log Reader',
           businessName: 'log-reader',
           password: encodePassword('log-reader-pass'),
         },

@@ -138,6 +138,7 @@ export async function fetchUser(ctx: AppContext, { businessId }: { businessId: s
     email: b.email,
     logo: b.logo ? `/media/${b.logo}/image.jpg` : null,
     businessName: b.businessName,
+    displayName: b.displayName,
     domain: b.domain,
     theme: b.theme,
     template: b.template,

@@ -8,6 +8,7 @@ export type BusinessRow = typeof businesses.$inferSelect;
 export function toUserProfile(b: BusinessRow, totalCatalogues: number): UserProfile {
   return {
     businessName: b.businessName,
+    displayName: b.displayName,
     name: b.name,
     logo: b.logo ? mediaUrl(b.logo) : null,
     domain: b.domain,

@@ -1,5 +1,5 @@
 import { accountTexts, decodePassword } from '@stashblog/contract/auth';
-import { type CreateBusinessInput, createBusinessInput } from '@stashblog/contract/business';
+import { type CreateBusinessInput, createBusinessInput, displayNameFromBusinessName } from '@stashblog/contract/business';
 import { mediaKeyFromUrl } from '@stashblog/contract/paths';
 import type { PreSignedUrl } from '@stashblog/contract/products';
 import { serverTexts } from '@stashblog/contract/server-texts';
@@ -24,7 +24,7 @@ export async function createBusiness(
 ): Promise<{ id: string; businessName: string }> {
   const parsed = createBusinessInput.safeParse(input);
   if (!parsed.success) throw AppError.badRequest(parsed.error.issues[0]?.message ?? 'Invalid business');
-  const { businessName, name, email, password } = parsed.data;
+  const { businessName, displayName = displayNameFromBusinessName(businessName), name, email, password } = parsed.data;
   const [taken] = await ctx.db.select({ id: businesses.id }).from(businesses).where(eq(businesses.businessName, businessName));
   if (taken) throw AppError.conflict(`Business name '${businessName}' is already taken`);
   const [emailTaken] = await ctx.db
@@ -35,7 +35,7 @@ export async function createBusiness(
   const id = uuidv7();
   await ctx.db
     .insert(businesses)
-    .values({ id, businessName, name, email: email.toLowerCase(), passwordHash: await hashPassword(password) });
+    .values({ id, businessName, displayName, name, email: email.toLowerCase(), passwordHash: await hashPassword(password) });
   return { id, businessName };
 }
 
@@ -44,7 +44,7 @@ export async function findBusinessByName(ctx: Pick<AppContext, 'db'>, businessNa
   return b ?? null;
 }
 
-export type TenantRow = { id: string; businessName: string; domain: string | null };
+export type TenantRow = { id: string; businessName: string; displayName: string; domain: string | null };
 
 /**
  * A business visitors may see (businesses/visibility.ts: not blocked, and verified), by its name or by a custom-domain
@@ -53,7 +53,7 @@ export type TenantRow = { id: string; businessName: string; domain: string | nul
 export async function findPublicBusiness(ctx: Pick<AppContext, 'db'>, by: { businessName: string } | { domain: string }) {
   const where = 'businessName' in by ? eq(businesses.businessName, by.businessName) : eq(businesses.domain, by.domain);
   const [b] = await ctx.db
-    .select({ id: businesses.id, businessName: businesses.businessName, domain: businesses.domain })
+    .select({ id: businesses.id, businessName: businesses.businessName, displayName: businesses.displayName, domain: businesses.domain })
     .from(businesses)
     .where(and(where, businessIsPublic(sql`${businesses}`)));
   return b ?? null;
@@ -180,6 +180,7 @@ export async function updateDetails(
     const banners = input.banners === undefined ? b.banners : applyPlan(bannerPlan.plan, bannerSlots.ids);
     const images = input.images === undefined ? b.images : applyPlan(imagePlan.plan, imageSlots.ids);
     const optional = {
+      displayName: input.displayName,
       description: input.description,
       facebookLink: input.facebookLink,
       instagramLink: input.instagramLink,
@@ -201,7 +202,7 @@ export async function updateDetails(
       })
       .where(eq(businesses.id, businessId))
       .returning();
-    if (emailChange) await requestEmailChange(ctx, tx, { business: b, newEmail: email });
+    if (emailChange) await requestEmailChange(ctx, tx, { business: updated, newEmail: email });
     const previous = [...(b.logo ? [b.logo] : []), ...b.banners, ...b.images];
     const now = new Set([...(logo ? [logo] : []), ...banners, ...images]);
     return {

@@ -1,4 +1,5 @@
 import { encodePassword } from '@stashblog/contract/auth';
+import { displayNameTexts } from '@stashblog/contract/business';
 import { linkInvalid } from '@stashblog/contract/links';
 import { mediaKeyFromUrl } from '@stashblog/contract/paths';
 import { specTexts } from '@stashblog/contract/spec-texts';
@@ -56,6 +57,8 @@ describe('owner profile: fetchDetails', () => {
       payload: {
         userData: {
           businessName: 'details-a',
+          // a business created without one: its name capitalised word by word (decision 047)
+          displayName: 'Details A',
           email: a.email,
           logo: null,
           banners: [],
@@ -277,6 +280,43 @@ describe('owner profile: updateDetails changes only what the call carries', () =
     expect(await saved()).toMatchObject({ logo: null, banners: [], images: [], ...Object.fromEntries(optionalText.map((k) => [k, ''])) });
     for (const url of [before.logo, ...before.banners, ...before.images])
       expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
+});
+
+describe('owner profile: the business name as written (decision 047)', () => {
+  const publicProfile = async (businessName: string) =>
+    (await app.inject({ method: 'GET', url: '/api/public/user/fetchAll', query: { businessName } })).json().payload.userProfiles[0];
+
+  it('is saved exactly as written (runs of spaces made one), and visitors see it so', async () => {
+    const owner = await app.owner('details-named');
+    const body = { email: owner.email, address: '4 Hill Road, Pune', phoneNo: '9876543210' };
+    const res = await call(owner.token, 'PUT', 'updateDetails', { ...body, displayName: '  Lotus   Handicrafts & co. ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().payload.userData).toMatchObject({ displayName: 'Lotus Handicrafts & co.', businessName: 'details-named' });
+    expect(await publicProfile('details-named')).toMatchObject({ displayName: 'Lotus Handicrafts & co.', businessName: 'details-named' });
+    // the session's user (admin header, WhatsApp replies) carries it too
+    const me = await app.inject({ method: 'GET', url: '/api/auth/user/fetch', headers: { authorization: owner.token } });
+    expect(me.json().payload.user.displayName).toBe('Lotus Handicrafts & co.');
+  });
+
+  it('a save that does not carry it keeps it; an empty or too long one is refused and changes nothing', async () => {
+    const owner = await app.owner('details-kept-name');
+    const body = { email: owner.email, address: '5 Hill Road, Pune', phoneNo: '9876543210' };
+    expect((await call(owner.token, 'PUT', 'updateDetails', { ...body, displayName: 'Meera’s Loom' })).statusCode).toBe(200);
+    const res = await call(owner.token, 'PUT', 'updateDetails', { ...body, address: '6 Hill Road, Pune' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().payload.userData).toMatchObject({ displayName: 'Meera’s Loom', address: '6 Hill Road, Pune' });
+    for (const [displayName, message] of [
+      ['', displayNameTexts.required],
+      ['   ', displayNameTexts.required],
+      ['x'.repeat(81), displayNameTexts.tooLong(80)],
+      [42, displayNameTexts.required],
+    ] as const) {
+      const refused = await call(owner.token, 'PUT', 'updateDetails', { ...body, displayName });
+      expect(refused.statusCode, String(displayName)).toBe(400);
+      expect(refused.json().error).toBe(message);
+    }
+    expect((await call(owner.token, 'GET', 'fetchDetails')).json().payload.userData.displayName).toBe('Meera’s Loom');
   });
 });
 

@@ -16,8 +16,8 @@ export async function fetchAllUsers(ctx: Pick<AppContext, 'db'>, query: FetchAll
   if (query.searchQuery) {
     const like = `%${query.searchQuery.replace(/[\\%_]/g, '\\$&')}%`;
     conditions.push(
-      sql`(replace(${businesses.businessName}, '-', ' ') ilike ${like} or ${businesses.businessName} ilike ${like}
-        or ${businesses.name} ilike ${like} or ${businesses.description} ilike ${like})`,
+      sql`(${businesses.displayName} ilike ${like} or replace(${businesses.businessName}, '-', ' ') ilike ${like}
+        or ${businesses.businessName} ilike ${like} or ${businesses.name} ilike ${like} or ${businesses.description} ilike ${like})`,
     );
   }
   const where = and(...conditions);

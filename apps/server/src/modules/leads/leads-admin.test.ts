@@ -254,9 +254,10 @@ describe('reply links', () => {
     productNames: ['Silk scarf'],
   };
   it('WhatsApp: wa.me/91{phone} with a greeting naming the product, or the catalogue and its products', () => {
-    const url = new URL(whatsAppReplyUrl(lead, 'lotus-crafts'));
+    // the business as its owner writes it (decision 047)
+    const url = new URL(whatsAppReplyUrl(lead, 'Lotus & Co. crafts'));
     expect(url.origin + url.pathname).toBe('https://wa.me/919876543210');
-    expect(url.searchParams.get('text')).toBe('Hello Asha, thank you for your enquiry about "Silk scarf" on lotus crafts. ');
+    expect(url.searchParams.get('text')).toBe('Hello Asha, thank you for your enquiry about "Silk scarf" on Lotus & Co. crafts. ');
     const cat = new URL(whatsAppReplyUrl({ ...lead, catalogueName: 'Winter', productNames: ['Silk scarf', 'Wool cap'] }, 'lotus'));
     expect(cat.searchParams.get('text')).toContain('our catalogue "Winter" (Silk scarf, Wool cap)');
   });

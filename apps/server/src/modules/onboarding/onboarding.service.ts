@@ -110,7 +110,16 @@ export async function signUp(ctx: Ctx, { input }: { input: SignUpBody }): Promis
     const id = uuidv7();
     const inserted = await tx
       .insert(businesses)
-      .values({ id, businessName, name: data.name, email, passwordHash, phoneNo: data.phoneNo, address: data.address })
+      .values({
+        id,
+        businessName,
+        displayName: data.displayName,
+        name: data.name,
+        email,
+        passwordHash,
+        phoneNo: data.phoneNo,
+        address: data.address,
+      })
       .onConflictDoNothing()
       .returning({ id: businesses.id });
     // a concurrent sign-up took the name between our check and insert

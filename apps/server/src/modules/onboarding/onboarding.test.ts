@@ -1,4 +1,5 @@
 import { encodePassword } from '@stashblog/contract/auth';
+import { displayNameTexts } from '@stashblog/contract/business';
 import { onboardingTexts, type SignUpBody } from '@stashblog/contract/onboarding';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +25,7 @@ const form = (over: Partial<SignUpBody> = {}): SignUpBody => ({
   email: 'asha@shop.test',
   phoneNo: '9876543210',
   address: '12 MG Road, Pune',
+  displayName: 'Asha’s Crafts & Clay',
   businessName: 'asha-crafts',
   password: encodePassword('clay-and-fire'),
   ...over,
@@ -44,11 +46,11 @@ describe('business name check', () => {
     await app.owner('taken-name');
     const cases: Array<[string, boolean, string | null]> = [
       ['', false, onboardingTexts.businessNameRequired],
-      ['ab', false, 'Business name must be at least 3 characters'],
-      ['My Shop', false, 'Business name may use lowercase letters, digits and single hyphens only'],
-      ['userAdmin', false, 'Business name may use lowercase letters, digits and single hyphens only'],
-      ['platform', false, 'That business name is reserved'],
-      ['signin', false, 'That business name is reserved'],
+      ['ab', false, 'Site address must be at least 3 characters'],
+      ['My Shop', false, 'Site address may use lowercase letters, digits and single hyphens only'],
+      ['userAdmin', false, 'Site address may use lowercase letters, digits and single hyphens only'],
+      ['platform', false, 'That site address is reserved'],
+      ['signin', false, 'That site address is reserved'],
       ['taken-name', false, onboardingTexts.nameTaken],
       ['fresh-name', true, null],
     ];
@@ -66,7 +68,14 @@ describe('sign up', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().message).toBe(onboardingTexts.checkEmail('asha@shop.test'));
     const [b] = await app.ctx.db.select().from(businesses).where(eq(businesses.businessName, 'asha-crafts'));
-    expect(b).toMatchObject({ name: 'Asha Rao', email: 'asha@shop.test', phoneNo: '9876543210', address: '12 MG Road, Pune' });
+    expect(b).toMatchObject({
+      name: 'Asha Rao',
+      email: 'asha@shop.test',
+      phoneNo: '9876543210',
+      address: '12 MG Road, Pune',
+      // the business name as typed, beside its site address (decision 047)
+      displayName: 'Asha’s Crafts & Clay',
+    });
     const [s] = await app.ctx.db.select().from(signups).where(eq(signups.businessId, b.id));
     expect(s).toMatchObject({ plan: 'Pro', verifiedAt: null });
     expect((await check('asha-crafts')).json().payload.available).toBe(false);
@@ -82,7 +91,12 @@ describe('sign up', () => {
     const { authorization, businessName } = verified.json().payload;
     expect(businessName).toBe('asha-crafts');
     const me = await app.inject({ url: '/api/auth/user/fetch', headers: { authorization } });
-    expect(me.json().payload.user).toMatchObject({ businessName: 'asha-crafts', email: 'asha@shop.test', name: 'Asha Rao' });
+    expect(me.json().payload.user).toMatchObject({
+      businessName: 'asha-crafts',
+      displayName: 'Asha’s Crafts & Clay',
+      email: 'asha@shop.test',
+      name: 'Asha Rao',
+    });
 
     const again = await post('/api/onboarding/verifyEmail', { token });
     expect(again.statusCode).toBe(400);
@@ -111,8 +125,11 @@ describe('sign up', () => {
     const cases: Array<[Partial<SignUpBody>, number, string]> = [
       [{ businessName: 'first-shop', email: 'other@shop.test' }, 409, onboardingTexts.nameTaken],
       [{ businessName: 'second-shop', email: 'FIRST@shop.test' }, 409, onboardingTexts.emailTaken],
-      [{ businessName: 'Bad Name' }, 400, 'Business name may use lowercase letters, digits and single hyphens only'],
-      [{ businessName: 'support' }, 400, 'That business name is reserved'],
+      [{ businessName: 'Bad Name' }, 400, 'Site address may use lowercase letters, digits and single hyphens only'],
+      [{ businessName: 'support' }, 400, 'That site address is reserved'],
+      [{ displayName: undefined }, 400, displayNameTexts.required],
+      [{ displayName: ' \t ' }, 400, displayNameTexts.required],
+      [{ displayName: 'N'.repeat(81) }, 400, displayNameTexts.tooLong(80)],
       [{ businessName: '' }, 400, onboardingTexts.businessNameRequired],
       [{ password: encodePassword('short') }, 400, onboardingTexts.passwordShort],
       [{ password: encodePassword('        ') }, 400, onboardingTexts.passwordRequired],

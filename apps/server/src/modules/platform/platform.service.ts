@@ -60,7 +60,12 @@ export async function listBusinesses(ctx: Ctx, input: BusinessListQuery): Promis
   const conditions: SQL[] = [];
   if (query.searchQuery) {
     const term = like(query.searchQuery);
-    const match = or(ilike(businesses.businessName, term), ilike(businesses.email, term), ilike(businesses.name, term));
+    const match = or(
+      ilike(businesses.businessName, term),
+      ilike(businesses.displayName, term),
+      ilike(businesses.email, term),
+      ilike(businesses.name, term),
+    );
     if (match) conditions.push(match);
   }
   if (query.isBlocked !== undefined) conditions.push(eq(businesses.isBlocked, query.isBlocked));
@@ -104,6 +109,7 @@ export async function listBusinesses(ctx: Ctx, input: BusinessListQuery): Promis
     businesses: rows.map((r) => ({
       _id: r.b.id,
       businessName: r.b.businessName,
+      displayName: r.b.displayName,
       name: r.b.name,
       email: r.b.email,
       plan: r.plan,

@@ -128,6 +128,8 @@ export type Match = {
   images: string[] | null;
   /** With opts.details across businesses; null otherwise. */
   businessName: string | null;
+  /** The business as its owner writes it (decision 047); with businessName. */
+  businessDisplayName: string | null;
 };
 export type MatchPage = { matches: Match[]; count: number; countCapped: boolean };
 
@@ -178,6 +180,7 @@ type Row = {
   tier: number;
   images: string[] | null;
   business_name: string | null;
+  business_display_name: string | null;
 };
 
 const createdAtText = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -229,10 +232,13 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
   // the caller looks them up for the page alone).
   const details = opts.details === true && !opts.businessId;
   const businessName = (row: SQL) => sql`(select b.business_name from businesses b where b.id = ${row}.business_id)`;
+  const businessDisplayName = (row: SQL) => sql`(select b.display_name from businesses b where b.id = ${row}.business_id)`;
   const columns = (s: Source, tier: SQL, withDetails = details && offset === 0) =>
     sql`${s.kind}::text as type, t.business_id, t.id, ${s.name} as name, ${createdAtText(sql`t.created_at`)} as created_at, ${tier}::int as tier, ${
       withDetails && s.kind === 'catalogue' ? memberImages(sql`t.business_id`, sql`t.id`) : s.images
-    } as images, ${withDetails ? businessName(sql`t`) : sql`null::text`} as business_name`;
+    } as images, ${withDetails ? businessName(sql`t`) : sql`null::text`} as business_name, ${
+      withDetails ? businessDisplayName(sql`t`) : sql`null::text`
+    } as business_display_name`;
   const rankedOrder = (s: Source) => (relevance ? sql`${tierOf()}, ${tableOrder(opts.sort, s)}` : tableOrder(opts.sort, s));
   const kinds = opts.kinds.map((k) => sources[k]);
   // Every match of each kind, best first, up to `limit` (the planner's own choice; see the callers).
@@ -243,8 +249,8 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
   const allPage = (db: Exec) =>
     db.execute<Row>(sql`select m.type, m.business_id, m.id, m.name, m.created_at, m.tier, ${
       details
-        ? sql`case when m.type = 'catalogue' then ${memberImages(sql`m.business_id`, sql`m.id`)} else m.images end as images, ${businessName(sql`m`)} as business_name`
-        : sql`m.images, m.business_name`
+        ? sql`case when m.type = 'catalogue' then ${memberImages(sql`m.business_id`, sql`m.id`)} else m.images end as images, ${businessName(sql`m`)} as business_name, ${businessDisplayName(sql`m`)} as business_display_name`
+        : sql`m.images, m.business_name, m.business_display_name`
     } from (${sql.join(kinds.map(allOf), sql` union all `)}) m
       order by ${orderBy(opts.sort)} limit ${limit - offset} offset ${offset}`);
 
@@ -758,9 +764,11 @@ async function merge(tx: Planned, rows: Row[], sort: SearchSort, need: number): 
     return [...rows].sort((a, b) => a.tier - b.tier || asc * text(a.created_at, b.created_at) || asc * text(a.id, b.id)).slice(0, need);
   }
   // No table is read: the planner settings need not be sent first.
-  const { rows: merged } = await tx.unplanned.execute<Row>(sql`select type, business_id, id, name, created_at, tier, images, business_name
+  const { rows: merged } =
+    await tx.unplanned.execute<Row>(sql`select type, business_id, id, name, created_at, tier, images, business_name, business_display_name
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as m(type text, business_id uuid, id uuid, name text, created_at text, tier int, images text[], business_name text)
+      as m(type text, business_id uuid, id uuid, name text, created_at text, tier int, images text[], business_name text,
+        business_display_name text)
     order by ${orderBy(sort)} limit ${need}`);
   return merged;
 }
@@ -775,6 +783,7 @@ function toPage(rows: Row[], n: number): MatchPage {
       createdAt: new Date(r.created_at),
       images: r.images,
       businessName: r.business_name,
+      businessDisplayName: r.business_display_name,
     })),
     count: Math.min(n, searchCountCap),
     countCapped: n > searchCountCap,

@@ -10,7 +10,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { catalogueNameDoc } from '../../db/schema/catalogues.ts';
 import { productNameDoc } from '../../db/schema/products.ts';
-import { requirePublicBusiness } from '../businesses/businesses.service.ts';
+import { requirePublicBusiness, type TenantRow } from '../businesses/businesses.service.ts';
 import { itemShows, itemShowsIn } from '../businesses/visibility.ts';
 import { findMatches, type Match, memberImages, resultImages, tsqueryOf } from './search-engine.ts';
 
@@ -18,7 +18,14 @@ type Ctx = Pick<AppContext, 'db'>;
 
 const kindsOf = { All: ['product', 'catalogue'], Products: ['product'], Catalogues: ['catalogue'] } as const;
 
-type Row = { type: 'product' | 'catalogue'; id: string; name: string; business_name: string; images: string[] | null };
+type Row = {
+  type: 'product' | 'catalogue';
+  id: string;
+  name: string;
+  business_name: string;
+  business_display_name: string;
+  images: string[] | null;
+};
 
 /**
  * SPEC §7 GET public/user/search: public, unblocked products and catalogues of unblocked businesses,
@@ -44,7 +51,12 @@ export async function searchItems(ctx: Ctx, query: SearchQuery): Promise<SearchP
   const rows: Row[] = business
     ? await inBusiness(ctx, business, page.matches)
     : page.matches.every((m) => m.businessName !== null)
-      ? page.matches.map((m) => ({ ...m, business_name: m.businessName ?? '', images: m.images?.slice(0, resultImages) ?? [] }))
+      ? page.matches.map((m) => ({
+          ...m,
+          business_name: m.businessName ?? '',
+          business_display_name: m.businessDisplayName ?? '',
+          images: m.images?.slice(0, resultImages) ?? [],
+        }))
       : await pageDetails(ctx, page.matches);
   return {
     searchedData: rows.map(toItem),
@@ -55,7 +67,7 @@ export async function searchItems(ctx: Ctx, query: SearchQuery): Promise<SearchP
 }
 
 /** A page in one business: its products' images came with them; its catalogues' are their visible members' first. */
-async function inBusiness(ctx: Ctx, business: { id: string; businessName: string }, matches: Match[]): Promise<Row[]> {
+async function inBusiness(ctx: Ctx, business: TenantRow, matches: Match[]): Promise<Row[]> {
   const catalogueIds = matches.filter((m) => m.type === 'catalogue').map((m) => m.id);
   const { rows: images } =
     catalogueIds.length === 0
@@ -69,6 +81,7 @@ async function inBusiness(ctx: Ctx, business: { id: string; businessName: string
   return matches.map((m) => ({
     ...m,
     business_name: business.businessName,
+    business_display_name: business.displayName,
     images: (m.type === 'catalogue' ? byId.get(m.id) : m.images?.slice(0, resultImages)) ?? [],
   }));
 }
@@ -87,7 +100,7 @@ async function pageDetails(ctx: Ctx, matches: Match[]): Promise<Row[]> {
     sql`, `,
   );
   const { rows } = await ctx.db.execute<Row>(sql`
-    select page.type, page.id, page.name, b.business_name,
+    select page.type, page.id, page.name, b.business_name, b.display_name as business_display_name,
       case when page.type = 'product' then page.images else ${memberImages(sql`page.business_id`, sql`page.id`)} end as images
     from (values ${keys}) as page(position, type, business_id, id, name, images)
     join businesses b on b.id = page.business_id order by page.position`);
@@ -97,8 +110,22 @@ async function pageDetails(ctx: Ctx, matches: Match[]): Promise<Row[]> {
 function toItem(r: Row): SearchResultItem {
   const images = (r.images ?? []).map(mediaUrl);
   return r.type === 'product'
-    ? { _id: r.id, type: 'product', productName: r.name, businessName: r.business_name, images }
-    : { _id: r.id, type: 'catalogue', catalogueName: r.name, businessName: r.business_name, images };
+    ? {
+        _id: r.id,
+        type: 'product',
+        productName: r.name,
+        businessName: r.business_name,
+        businessDisplayName: r.business_display_name,
+        images,
+      }
+    : {
+        _id: r.id,
+        type: 'catalogue',
+        catalogueName: r.name,
+        businessName: r.business_name,
+        businessDisplayName: r.business_display_name,
+        images,
+      };
 }
 
 /** Names of visible products and catalogues with a name word starting with the typed text (nav box). */

@@ -85,6 +85,7 @@ let seeded: Record<string, { id: string; images: string[] }>;
 beforeAll(async () => {
   app = await createTestApp();
   a = await app.owner('search-a');
+  await app.ctx.db.update(businesses).set({ displayName: 'Search & Co. (A)' }).where(eq(businesses.id, a.businessId));
   const b = await app.owner('search-b');
   const blocked = await app.owner('search-blocked');
   await app.ctx.db.update(businesses).set({ isBlocked: true }).where(eq(businesses.id, blocked.businessId));
@@ -160,6 +161,7 @@ describe('public search: matching and ranking', () => {
         type: 'product',
         productName: 'Velvet Sofa',
         businessName: 'search-a',
+        businessDisplayName: 'Search & Co. (A)',
         images: seeded['Velvet Sofa'].images.map((k) => `/media/${k}/image.jpg`),
       },
     ]);
@@ -201,6 +203,7 @@ describe('public search: scope and visibility', () => {
         type: 'catalogue',
         catalogueName: 'Living Room Sofas',
         businessName: 'search-a',
+        businessDisplayName: 'Search & Co. (A)',
         images: [seeded['Velvet Sofa'].images[0], seeded['Oak Table'].images[0]].map((k) => `/media/${k}/image.jpg`),
       },
     ]);
@@ -221,9 +224,27 @@ describe('public search: scope and visibility', () => {
         type: 'catalogue',
         catalogueName: 'Living Room Sofas',
         businessName: 'search-a',
+        businessDisplayName: 'Search & Co. (A)',
         images: [seeded['Velvet Sofa'].images[0], seeded['Oak Table'].images[0]].map((k) => `/media/${k}/image.jpg`),
       },
     ]);
+  });
+
+  it('names each business as its owner writes it: in one business, on a first and a later page across businesses (decision 047)', async () => {
+    const pages = [
+      await found({ searchQuery: 'sofa', businessName: 'search-a', perPage: 100 }),
+      await found({ searchQuery: 'sofa', perPage: 100 }),
+      await found({ searchQuery: 'sofa', filter: 'Products', perPage: 100 }),
+      await found({ searchQuery: 'sofa', filter: 'Products', perPage: 2, pageNo: 2 }),
+      await found({ searchQuery: 'sofa', perPage: 3, pageNo: 2 }),
+    ];
+    const items = pages.flatMap((p) => p.searchedData);
+    expect(items.length).toBeGreaterThan(10);
+    expect(new Set(items.map((i) => i.businessName))).toEqual(new Set(['search-a', 'search-b']));
+    for (const item of items)
+      expect(item.businessDisplayName, item.productName ?? item.catalogueName).toBe(
+        item.businessName === 'search-a' ? 'Search & Co. (A)' : 'Search B',
+      );
   });
 
   it('answers 404 for an unknown or blocked business', async () => {

@@ -1,5 +1,4 @@
 import type { SessionUser } from '@stashblog/contract/auth';
-import { displayBusinessName } from '@stashblog/contract/paths';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { NotificationBell } from '../notifications/bell';
@@ -24,7 +23,7 @@ export function AdminNav({ user }: { user: SessionUser }) {
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
         <NavLink to="/userAdmin/userProfileInfo" className="flex min-w-0 items-center gap-2">
           {user.logo ? <img src={user.logo} alt="" width={32} height={32} className="h-8 w-8 rounded-full bg-white object-cover" /> : null}
-          <span className="truncate font-semibold capitalize">{displayBusinessName(user.businessName)}</span>
+          <span className="truncate font-semibold">{user.displayName}</span>
         </NavLink>
         <span className="ml-auto lg:order-last">
           <NotificationBell />

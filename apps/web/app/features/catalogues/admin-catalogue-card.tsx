@@ -27,7 +27,7 @@ export function AdminCatalogueCard({ catalogue, busy, onAction }: Props) {
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
-        <h2 className="break-words font-semibold capitalize">{catalogue.catalogueName}</h2>
+        <h2 className="break-words font-semibold">{catalogue.catalogueName}</h2>
         <CategoryHashtags categories={catalogue.categories} />
         <p className="text-sm">{adminProductCountText(catalogue)}</p>
         {catalogue.isBlocked ? (

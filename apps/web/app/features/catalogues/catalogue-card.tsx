@@ -33,7 +33,7 @@ export function CollageCatalogueCard({ catalogue, href, heading: Heading = 'h3' 
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-black/10 bg-background shadow-sm">
       <CatalogueCollage images={catalogue.images} name={catalogue.catalogueName} />
       <div className="flex flex-1 flex-col gap-2 p-3">
-        <Heading className="break-words font-semibold capitalize">{catalogue.catalogueName}</Heading>
+        <Heading className="break-words font-semibold">{catalogue.catalogueName}</Heading>
         <CategoryHashtags categories={catalogue.categories} />
         <p className="text-sm">{productCountText(catalogue.totalProducts)}</p>
         <Link to={href} className="mt-auto self-start rounded bg-primary px-3 py-1.5 text-on-primary text-sm">
@@ -60,7 +60,7 @@ export function SimpleCatalogueCard({ catalogue, href, heading: Heading = 'h3' }
         />
       ) : null}
       <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent p-3 pt-10">
-        <Heading className="break-words font-semibold text-white capitalize">{catalogue.catalogueName}</Heading>
+        <Heading className="break-words font-semibold text-white">{catalogue.catalogueName}</Heading>
       </div>
       <Link to={href} className="absolute inset-0" aria-label={`View Catalogue ${catalogue.catalogueName}`} />
     </article>

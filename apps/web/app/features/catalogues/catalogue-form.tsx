@@ -87,7 +87,7 @@ export function CatalogueForm({ catalogueId, initial = { catalogueName: '', desc
               {selected.map((p) => (
                 <li key={p._id} className="flex items-center gap-3 rounded border border-black/10 p-2">
                   <Thumb product={p} />
-                  <span className="min-w-0 flex-1 truncate capitalize">{p.productName}</span>
+                  <span className="min-w-0 flex-1 truncate">{p.productName}</span>
                   <button
                     type="button"
                     onClick={() => remove(p)}

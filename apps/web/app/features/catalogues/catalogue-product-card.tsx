@@ -39,7 +39,7 @@ export function CatalogueProductCard({ product, selecting, selected, onToggle, o
         </label>
       ) : null}
       <div className="flex flex-1 flex-col gap-2 p-3">
-        <h2 className="break-words font-semibold capitalize">{product.productName}</h2>
+        <h2 className="break-words font-semibold">{product.productName}</h2>
         <p className="line-clamp-4 whitespace-pre-line break-words text-muted text-sm">{product.description}</p>
         <button
           type="button"

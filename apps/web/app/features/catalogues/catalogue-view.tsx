@@ -51,7 +51,7 @@ export function CatalogueView({ catalogue, products: firstProducts, count: first
     <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6">
       <BannerCarousel images={catalogue.images} name={catalogue.catalogueName} />
       <div className="flex flex-col gap-2">
-        <h1 className="break-words font-bold text-2xl capitalize sm:text-3xl">{catalogue.catalogueName}</h1>
+        <h1 className="break-words font-bold text-2xl sm:text-3xl">{catalogue.catalogueName}</h1>
         {catalogue.description ? <p className="whitespace-pre-line break-words text-muted">{catalogue.description}</p> : null}
       </div>
       <div className="sticky top-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-3 border-black/10 border-b bg-background/95 px-4 py-3 backdrop-blur">

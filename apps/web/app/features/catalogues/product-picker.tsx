@@ -56,7 +56,7 @@ export function ProductPicker({ selectedIds, onAdd, onRemove }: Props) {
                 <label className="flex cursor-pointer items-center gap-3 rounded border border-black/10 p-2 hover:bg-surface">
                   <input type="checkbox" checked={checked} onChange={() => (checked ? onRemove(p) : onAdd(p))} className="h-4 w-4" />
                   <Thumb product={p} />
-                  <span className="min-w-0 flex-1 truncate capitalize">{p.productName}</span>
+                  <span className="min-w-0 flex-1 truncate">{p.productName}</span>
                   {!p.isPublic ? <span className="text-muted text-xs">Private</span> : null}
                 </label>
               </li>

@@ -151,7 +151,7 @@ function TopList({
                 {i.name ? (
                   <Link
                     to={kind === 'product' ? `/userAdmin/editProduct/${encodeId(i._id)}` : `/userAdmin/catalogues/${encodeId(i._id)}`}
-                    className="truncate capitalize underline"
+                    className="truncate underline"
                   >
                     {i.name}
                   </Link>

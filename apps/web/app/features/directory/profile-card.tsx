@@ -1,10 +1,10 @@
-import { displayBusinessName, storePath } from '@stashblog/contract/paths';
+import { storePath } from '@stashblog/contract/paths';
 import type { UserProfile } from '@stashblog/contract/users';
 import { MediaImage } from '../../ui/media-image';
 
 /** A business in the directory: logo, name, description, catalogue count; opens its storefront. */
 export function ProfileCard({ profile }: { profile: UserProfile }) {
-  const name = displayBusinessName(profile.businessName);
+  const name = profile.displayName;
   return (
     <article className="group relative flex h-full flex-col items-center rounded-xl border border-slate-200 bg-white p-5 text-center shadow-sm transition hover:shadow-md">
       {profile.logo ? (
@@ -17,7 +17,7 @@ export function ProfileCard({ profile }: { profile: UserProfile }) {
           {name.slice(0, 1)}
         </span>
       )}
-      <h3 className="mt-3 font-semibold text-slate-900 capitalize">
+      <h3 className="mt-3 font-semibold text-slate-900">
         <a href={storePath(profile.businessName, '/home')} className="after:absolute after:inset-0 focus-visible:outline-none">
           {name}
         </a>

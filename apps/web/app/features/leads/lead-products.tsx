@@ -49,7 +49,7 @@ export function LeadProducts({ productIds }: { productIds: readonly string[] }) 
               <div className="aspect-[4/3] w-full bg-surface" />
             )}
             <div className="space-y-2 p-4">
-              <h2 className="break-words font-semibold capitalize">{p.productName}</h2>
+              <h2 className="break-words font-semibold">{p.productName}</h2>
               <p className="text-sm text-text/70">
                 {p.category}
                 {p.pricePerUnit != null ? ` · ${formatRupees(p.pricePerUnit)}` : ''}

@@ -75,12 +75,13 @@ export async function downloadLeads(scope: LeadsScope) {
 /** SPEC "Product leads" / "Catalogue leads" / "All Leads" list: search, paging 12, delete (confirmed), Download Leads, replies. */
 export function LeadsList({
   scope,
-  businessName,
+  displayName,
   title,
   tabs,
 }: {
   scope: LeadsScope;
-  businessName: string;
+  /** The business as its owner writes it, named in WhatsApp replies. */
+  displayName: string;
   title: string;
   tabs?: React.ComponentProps<typeof ListShell<OwnerLead, LeadsKind>>['tabs'];
 }) {
@@ -149,7 +150,7 @@ export function LeadsList({
   return (
     <ListShell<OwnerLead, LeadsKind>
       title={title}
-      subtitle={data?.itemName ? <span className="capitalize">{data.itemName}</span> : null}
+      subtitle={data?.itemName ? <span>{data.itemName}</span> : null}
       actions={
         <button type="button" className="rounded bg-primary px-4 py-2 text-on-primary" onClick={() => downloadLeads(scope)}>
           Download Leads
@@ -168,7 +169,7 @@ export function LeadsList({
       rowActions={(l) => (
         <div className="flex flex-wrap gap-2">
           <a
-            href={whatsAppReplyUrl(l, businessName)}
+            href={whatsAppReplyUrl(l, displayName)}
             target="_blank"
             rel="noopener noreferrer"
             className="rounded bg-green-700 px-3 py-1.5 text-sm text-white"
@@ -198,13 +199,13 @@ export function LeadsList({
 }
 
 /** SPEC "All Leads": Products / Catalogues tabs; switching resets page, lists and search (a fresh list per tab). */
-export function AllLeads({ businessName }: { businessName: string }) {
+export function AllLeads({ displayName }: { displayName: string }) {
   const { tab, switchTab } = useListState<LeadsKind>('product');
   return (
     <LeadsList
       key={tab}
       scope={{ kind: tab }}
-      businessName={businessName}
+      displayName={displayName}
       title="Leads"
       tabs={{
         label: 'Lead type',

@@ -52,7 +52,7 @@ export function QueryFormModal({ target, businessName, subject, onClose, onSent 
       <form onSubmit={submit} noValidate className="relative flex flex-col gap-4">
         <Honeypot {...guard.honeypot} />
         <p className="text-muted text-sm">
-          About <span className="font-medium text-text capitalize">{subject}</span>
+          About <span className="font-medium text-text">{subject}</span>
         </p>
         {form.errors.products ? (
           <p role="alert" className="text-red-700 text-sm">

@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { limits } from '@stashblog/contract/limits';
 import type { Plan } from '@stashblog/contract/platform';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Field } from '../../ui/field';
-import { BusinessNameField } from '../onboarding/business-name-field';
+import { BusinessNameFields } from '../onboarding/business-name-field';
 import { CheckEmail, submitSignUp } from '../onboarding/sign-up-flow';
 import { type SignUpFlowForm, signUpFlowForm } from '../onboarding/sign-up-flow-form';
 import { marketingLook } from './marketing-field-look';
@@ -19,7 +19,17 @@ export function TellUsForm({ planName }: { planName: Plan }) {
     formState: { errors, isSubmitting },
   } = useForm<SignUpFlowForm>({
     resolver: zodResolver(signUpFlowForm),
-    defaultValues: { plan: planName, name: '', email: '', phoneNo: '', address: '', businessName: '', password: '', confirmPassword: '' },
+    defaultValues: {
+      plan: planName,
+      name: '',
+      email: '',
+      phoneNo: '',
+      address: '',
+      displayName: '',
+      businessName: '',
+      password: '',
+      confirmPassword: '',
+    },
   });
   const submit = handleSubmit(async (v) => {
     const email = await submitSignUp(v);
@@ -69,21 +79,11 @@ export function TellUsForm({ planName }: { planName: Plan }) {
               error={errors.email?.message}
               {...register('email')}
             />
-            <Controller
+            <BusinessNameFields
               control={control}
-              name="businessName"
-              render={({ field, fieldState }) => (
-                <BusinessNameField
-                  look={marketingLook}
-                  label="Business Name"
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(e) => field.onChange(e.target.value.toLowerCase().replace(/\s+/g, '-'))}
-                  error={fieldState.error?.message}
-                />
-              )}
+              look={marketingLook}
+              labels={{ displayName: 'Business Name', businessName: 'Site Address' }}
+              addressClassName="sm:col-span-2"
             />
             <div className="sm:col-span-2">
               <Field

@@ -5,13 +5,13 @@ import { onboardingTexts } from '@stashblog/contract/onboarding';
 import { type Plan, plans } from '@stashblog/contract/platform';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { Field } from '../../ui/field';
 import { toast } from '../../ui/toasts';
-import { BusinessNameField } from './business-name-field';
-import { type SignUpFlowForm, signUpFlowForm, suggestBusinessName } from './sign-up-flow-form';
+import { BusinessNameFields } from './business-name-field';
+import { type SignUpFlowForm, signUpFlowForm } from './sign-up-flow-form';
 
 type Props = {
   /** Fixed by /getStarted/{planType}; chosen in the form otherwise. */
@@ -29,6 +29,7 @@ export async function submitSignUp(v: SignUpFlowForm): Promise<string | null> {
     email: v.email,
     phoneNo: v.phoneNo,
     address: v.address,
+    displayName: v.displayName,
     businessName: v.businessName.trim(),
     password: encodePassword(v.password),
   });
@@ -47,7 +48,6 @@ export function SignUpFlow({ plan, withContactDetails = false, initial = {} }: P
     register,
     control,
     handleSubmit,
-    getValues,
     formState: { errors, isSubmitting },
   } = useForm<SignUpFlowForm>({
     resolver: zodResolver(signUpFlowForm),
@@ -57,6 +57,7 @@ export function SignUpFlow({ plan, withContactDetails = false, initial = {} }: P
       email: '',
       phoneNo: '',
       address: '',
+      displayName: '',
       businessName: '',
       password: '',
       confirmPassword: '',
@@ -101,30 +102,7 @@ export function SignUpFlow({ plan, withContactDetails = false, initial = {} }: P
       {withContactDetails ? (
         <Field label="Full address" autoComplete="street-address" error={errors.address?.message} {...register('address')} />
       ) : null}
-      <Controller
-        control={control}
-        name="businessName"
-        render={({ field, fieldState }) => (
-          <BusinessNameField
-            label="Business name"
-            prefix={
-              <span
-                className="hidden items-center rounded-l border border-black/20 border-r-0 bg-surface px-2 text-sm text-text/70 sm:flex"
-                aria-hidden="true"
-              >
-                stashblog/
-              </span>
-            }
-            name={field.name}
-            ref={field.ref}
-            value={field.value}
-            onBlur={field.onBlur}
-            onChange={(e) => field.onChange(e.target.value.toLowerCase().replace(/\s+/g, '-'))}
-            placeholder={suggestBusinessName(getValues('name') || 'your-business')}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
+      <BusinessNameFields control={control} />
       <Field label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
       <Field
         label="Confirm Password"

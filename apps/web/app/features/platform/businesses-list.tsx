@@ -99,8 +99,9 @@ export function BusinessesList() {
           cell: (b) => (
             <div className="min-w-0">
               <a href={`/${b.businessName}/home`} target="_blank" rel="noreferrer" className="font-semibold underline">
-                {b.businessName}
+                {b.displayName}
               </a>
+              <div className="break-all text-text/70 text-xs">/{b.businessName}</div>
               <div className="break-all text-text/70 text-xs">
                 {b.name} · {b.email}
               </div>
@@ -117,7 +118,7 @@ export function BusinessesList() {
         {
           header: 'Products',
           cell: (b) => (
-            <Link to={`/platform/products?businessId=${b._id}&businessName=${b.businessName}`} className="underline">
+            <Link to={`/platform/products?businessId=${b._id}&businessName=${encodeURIComponent(b.displayName)}`} className="underline">
               {b.productCount}
             </Link>
           ),
@@ -125,7 +126,7 @@ export function BusinessesList() {
         {
           header: 'Catalogues',
           cell: (b) => (
-            <Link to={`/platform/catalogues?businessId=${b._id}&businessName=${b.businessName}`} className="underline">
+            <Link to={`/platform/catalogues?businessId=${b._id}&businessName=${encodeURIComponent(b.displayName)}`} className="underline">
               {b.catalogueCount}
             </Link>
           ),
@@ -147,7 +148,7 @@ export function BusinessesList() {
             type="button"
             disabled={isBusy(b._id)}
             onClick={() => setBlocking(b)}
-            aria-label={`${b.isBlocked ? 'Unblock' : 'Block'} ${b.businessName}`}
+            aria-label={`${b.isBlocked ? 'Unblock' : 'Block'} ${b.displayName}`}
             className="rounded border border-red-700 px-3 py-1 text-red-700 text-sm disabled:opacity-60"
           >
             {b.isBlocked ? 'Unblock' : 'Block'}
@@ -158,7 +159,7 @@ export function BusinessesList() {
     >
       {blocking ? (
         <BlockDialog
-          target={{ kind: 'User', name: blocking.businessName, isBlocked: blocking.isBlocked }}
+          target={{ kind: 'User', name: blocking.displayName, isBlocked: blocking.isBlocked }}
           onCancel={() => setBlocking(null)}
           onConfirm={(reason) => block(blocking, reason)}
         />

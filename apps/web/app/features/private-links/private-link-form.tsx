@@ -98,7 +98,7 @@ export function PrivateLinkForm({ info, itemId, itemName, existing }: Props) {
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <form onSubmit={submit} noValidate className="flex min-w-0 flex-col gap-5 rounded-lg border border-black/10 p-4 sm:p-6">
         <p className="text-muted text-sm">
-          For the {info.noun} <span className="font-medium capitalize">{itemName}</span>
+          For the {info.noun} <span className="font-medium">{itemName}</span>
         </p>
         <Field
           label="Private link"

@@ -69,7 +69,7 @@ export function PrivateLinksList({ info, itemId }: { info: KindInfo; itemId: str
   return (
     <ListShell
       title="Private Links"
-      subtitle={data ? <span className="capitalize">{data.itemName}</span> : null}
+      subtitle={data ? <span>{data.itemName}</span> : null}
       actions={
         <>
           <Link to={info.itemsPath} className="rounded border border-primary px-4 py-2">

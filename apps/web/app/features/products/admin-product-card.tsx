@@ -35,7 +35,7 @@ export function AdminProductCard({ product, busy, onAction }: Props) {
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
-        <h2 className="break-words font-semibold capitalize">{product.productName}</h2>
+        <h2 className="break-words font-semibold">{product.productName}</h2>
         <p className="line-clamp-4 whitespace-pre-line break-words text-muted text-sm">{product.description}</p>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <button type="button" className={action} disabled={busy} onClick={() => onAction('status', product)}>

@@ -1,4 +1,5 @@
 import { accountTexts } from '@stashblog/contract/auth';
+import { displayNameMax, displayNameSchema, displayNameTexts } from '@stashblog/contract/business';
 import { limits } from '@stashblog/contract/limits';
 import { linkInvalid } from '@stashblog/contract/links';
 import { specTexts } from '@stashblog/contract/spec-texts';
@@ -18,6 +19,7 @@ const existing = (urls: string[]): ImageItem[] => urls.map((url) => ({ key: url,
 
 function initialText(u: UserDetails): ProfileText {
   return {
+    displayName: u.displayName,
     email: u.email,
     address: u.address,
     phoneNo: u.phoneNo,
@@ -39,18 +41,30 @@ const isNewEmail = (email: string, user: UserDetails) => email.trim() !== '' && 
 const fieldOf = (message: string): keyof ProfileValues => {
   const link = socialLinkFields.find(({ label }) => linkInvalid(label) === message);
   if (link) return link.key;
+  if (message === displayNameTexts.required || message === displayNameTexts.tooLong(displayNameMax)) return 'displayName';
   if (message === specTexts.profileAddressRequired) return 'address';
   if (message === specTexts.profileContactRequired || message === specTexts.profileContactInvalid) return 'phoneNo';
   if (message === accountTexts.emailPasswordRequired) return 'password';
   return 'email';
 };
 
-/** The contract's profile check (one problem at a time, in SPEC order), then the current password a new sign-in email needs. */
+const displayNameError = (v: string) => {
+  const r = displayNameSchema.safeParse(v);
+  return r.success ? null : (r.error.issues[0]?.message ?? displayNameTexts.required);
+};
+
+/**
+ * The business name first (decision 047), the contract's profile check (one problem at a time, in SPEC order),
+ * then the current password a new sign-in email needs.
+ */
 const profileResolver =
   (user: UserDetails): Resolver<ProfileValues> =>
   async (values) => {
     const t = trimmed(values);
-    const message = profileDetailsError(t) ?? (isNewEmail(t.email, user) && !t.password ? accountTexts.emailPasswordRequired : null);
+    const message =
+      displayNameError(t.displayName) ??
+      profileDetailsError(t) ??
+      (isNewEmail(t.email, user) && !t.password ? accountTexts.emailPasswordRequired : null);
     if (!message) return { values: t, errors: {} };
     return { values: {}, errors: { [fieldOf(message)]: { type: 'contract', message } } };
   };
@@ -110,6 +124,18 @@ export function ProfileForm({ user, onSaved }: { user: UserDetails; onSaved: () 
           <h2 id="basic-info" className="font-semibold text-lg">
             Basic Info
           </h2>
+          <Field
+            label={displayNameTexts.label}
+            autoComplete="organization"
+            maxLength={displayNameMax}
+            error={errors.displayName?.message}
+            hint={
+              <p className="text-muted text-sm">
+                Shown to visitors exactly as you write it. Your store's address stays /{user.businessName}.
+              </p>
+            }
+            {...register('displayName')}
+          />
           <ImageSlots
             label="Logo"
             max={1}

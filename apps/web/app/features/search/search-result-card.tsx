@@ -1,4 +1,4 @@
-import { cataloguePath, displayBusinessName, productPath } from '@stashblog/contract/paths';
+import { cataloguePath, productPath } from '@stashblog/contract/paths';
 import type { SearchResultItem } from '@stashblog/contract/search';
 import { searchTexts } from '@stashblog/contract/search-options';
 import { MediaImage } from '../../ui/media-image';
@@ -45,8 +45,8 @@ export function SearchResultCard({ item, onOwnDomain, showBusiness, eager }: Pro
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <h3 className="line-clamp-2 font-semibold capitalize">{name}</h3>
-        {showBusiness ? <p className="truncate text-muted text-sm capitalize">{displayBusinessName(item.businessName)}</p> : null}
+        <h3 className="line-clamp-2 font-semibold">{name}</h3>
+        {showBusiness ? <p className="truncate text-muted text-sm">{item.businessDisplayName}</p> : null}
         <a
           href={href}
           target="_blank"

@@ -1,6 +1,5 @@
 import { endpoints } from '@stashblog/contract/endpoints';
 import { decodeId } from '@stashblog/contract/ids';
-import { capitalise, displayBusinessName } from '@stashblog/contract/paths';
 import type { Product } from '@stashblog/contract/products';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { useQuery } from '@tanstack/react-query';
@@ -44,7 +43,8 @@ function OwnerPreview() {
 
 // The route's meta already says noindex and 'Page Not Found' (it sees no loader data); only the tab title changes here.
 function Preview({ product, onOwnDomain }: { product: Product; onOwnDomain: boolean }) {
-  const title = `${capitalise(product.productName)} | ${capitalise(displayBusinessName(product.businessName))} (${specTexts.privatePreviewTitle})`;
+  const store = useStore();
+  const title = `${product.productName} | ${store.displayName} (${specTexts.privatePreviewTitle})`;
   useEffect(() => {
     const before = document.title;
     document.title = title;

@@ -43,7 +43,7 @@ export function ProductCard({
       <article data-card="simple" className="group relative aspect-square overflow-hidden rounded-lg bg-surface">
         {image}
         <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent p-3 pt-10">
-          <Heading className="line-clamp-2 font-semibold text-white capitalize">
+          <Heading className="line-clamp-2 font-semibold text-white">
             <Link to={to} className="after:absolute after:inset-0 focus-visible:outline-none">
               {product.productName}
             </Link>
@@ -59,7 +59,7 @@ export function ProductCard({
     >
       <div className={`aspect-square shrink-0 overflow-hidden bg-surface ${wide ? 'w-2/5' : ''}`}>{image}</div>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <Heading className="line-clamp-2 font-semibold capitalize">
+        <Heading className="line-clamp-2 font-semibold">
           <Link to={to} className="after:absolute after:inset-0">
             {product.productName}
           </Link>

@@ -1,5 +1,5 @@
 import { endpoints } from '@stashblog/contract/endpoints';
-import { displayBusinessName, productPath, storePath } from '@stashblog/contract/paths';
+import { productPath, storePath } from '@stashblog/contract/paths';
 import type { Product } from '@stashblog/contract/products';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { useEffect } from 'react';
@@ -9,6 +9,7 @@ import { formatDate, formatNumber, formatRupees } from '../../speed/format';
 import { MediaImage } from '../../ui/media-image';
 import { SendQueryButton } from '../leads/send-query-button';
 import { ProductGallery } from './product-gallery';
+import { useStore } from './use-store';
 
 type Props = {
   product: Product;
@@ -27,13 +28,13 @@ export function ProductDetails({ product, suggestions, onOwnDomain, privateLink,
     void api(endpoints.publicProducts.visits, { id: product._id, businessName: product.businessName });
   }, [product._id, product.businessName, privateLink, preview]);
 
-  const seller = displayBusinessName(product.businessName);
+  const seller = useStore().displayName;
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">
       <div className="grid gap-8 lg:grid-cols-2">
         <ProductGallery images={product.images} name={product.productName} />
         <div className="flex min-w-0 flex-col gap-4">
-          <h1 className="break-words font-bold text-2xl capitalize sm:text-3xl">{product.productName}</h1>
+          <h1 className="break-words font-bold text-2xl sm:text-3xl">{product.productName}</h1>
           {product.tags.length ? (
             <ul className="flex flex-wrap gap-2" aria-label="Tags">
               {product.tags.map((t) => (
@@ -53,7 +54,7 @@ export function ProductDetails({ product, suggestions, onOwnDomain, privateLink,
             <Row
               label="Seller"
               value={
-                <Link to={storePath(product.businessName, '/home', onOwnDomain)} className="capitalize underline">
+                <Link to={storePath(product.businessName, '/home', onOwnDomain)} className="underline">
                   {seller}
                 </Link>
               }
@@ -111,7 +112,7 @@ export function ProductDetails({ product, suggestions, onOwnDomain, privateLink,
                       />
                     ) : null}
                   </div>
-                  <p className="mt-2 line-clamp-2 text-sm capitalize group-hover:underline">{s.productName}</p>
+                  <p className="mt-2 line-clamp-2 text-sm group-hover:underline">{s.productName}</p>
                 </Link>
               </li>
             ))}

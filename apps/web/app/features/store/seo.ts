@@ -1,4 +1,3 @@
-import { capitalise } from '@stashblog/contract/paths';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import type { Store } from './use-store';
 
@@ -24,7 +23,7 @@ type PageSeo = {
 /** Title, description, canonical, Open Graph and Twitter tags of one storefront page. */
 export function storeMeta(store: Store | null, seo: PageSeo) {
   if (!store) return [{ title: specTexts.notFoundTitle }, { name: 'robots', content: 'noindex' }];
-  const business = capitalise(store.displayName);
+  const business = store.displayName;
   const title = seo.page ? `${seo.page} | ${business}` : business;
   const description = summarise(seo.description || store.profile.description) || specTexts.defaultDescription;
   const canonical = `${store.origin}${seo.path}`;

@@ -117,7 +117,7 @@ function Banners({ store, banners }: { store: Store; banners: string[] }) {
   if (!banners.length) {
     return (
       <div className="bg-primary px-4 py-16 text-center text-on-primary">
-        <p className="font-bold text-3xl capitalize">{store.displayName}</p>
+        <p className="font-bold text-3xl">{store.displayName}</p>
         {store.profile.description ? <p className="mx-auto mt-3 line-clamp-3 max-w-2xl">{store.profile.description}</p> : null}
       </div>
     );

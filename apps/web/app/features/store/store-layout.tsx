@@ -84,7 +84,7 @@ function Brand({ store, large }: { store: Store; large?: boolean }) {
           {store.displayName.slice(0, 1)}
         </span>
       )}
-      <span className={`truncate font-bold capitalize ${large ? 'text-2xl' : 'text-lg'}`}>{store.displayName}</span>
+      <span className={`truncate font-bold ${large ? 'text-2xl' : 'text-lg'}`}>{store.displayName}</span>
     </Link>
   );
 }
@@ -167,7 +167,7 @@ function StoreFooter({ store }: { store: Store }) {
     <footer className={`mt-12 ${store.template1 ? 'bg-primary text-on-primary' : 'border-text/10 border-t bg-surface'}`}>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:grid-cols-2 lg:grid-cols-3">
         <div>
-          <p className="font-bold text-lg capitalize">{store.displayName}</p>
+          <p className="font-bold text-lg">{store.displayName}</p>
           {profile.address ? <p className="mt-2 whitespace-pre-line text-sm opacity-90">{profile.address}</p> : null}
         </div>
         <nav aria-label="Footer">
@@ -184,7 +184,7 @@ function StoreFooter({ store }: { store: Store }) {
         <SocialLinks profile={profile} />
       </div>
       <p className="pb-6 text-center text-sm opacity-90">
-        © {new Date().getFullYear()} <span className="capitalize">{store.displayName}</span> · Powered by{' '}
+        © {new Date().getFullYear()} <span>{store.displayName}</span> · Powered by{' '}
         <a href="/home" className="underline">
           StashBlog
         </a>

@@ -1,4 +1,4 @@
-import { displayBusinessName, storePath } from '@stashblog/contract/paths';
+import { storePath } from '@stashblog/contract/paths';
 import { useRouteLoaderData } from 'react-router';
 import type { StoreLayoutData } from './store.server';
 
@@ -19,7 +19,7 @@ export function withHelpers(data: StoreLayoutData) {
   return {
     ...data,
     template1: profile.template === 'template1',
-    displayName: displayBusinessName(profile.businessName),
+    displayName: profile.displayName,
     path: (rest: string) => storePath(profile.businessName, rest, onOwnDomain),
   };
 }

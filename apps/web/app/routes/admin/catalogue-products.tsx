@@ -42,7 +42,7 @@ export default function CatalogueProducts() {
           Catalogues
         </Link>
         <span aria-hidden="true">/</span>
-        <h1 className="break-words font-bold text-2xl capitalize">{c?.catalogueName ?? 'Catalogue'}</h1>
+        <h1 className="break-words font-bold text-2xl">{c?.catalogueName ?? 'Catalogue'}</h1>
       </div>
       {c ? (
         <div className="flex flex-wrap items-center gap-3 text-sm">
@@ -93,7 +93,7 @@ export default function CatalogueProducts() {
                 </div>
               </div>
               <div className="flex flex-1 flex-col gap-2 p-3">
-                <h2 className="break-words font-semibold capitalize">{p.productName}</h2>
+                <h2 className="break-words font-semibold">{p.productName}</h2>
                 <p className="line-clamp-4 whitespace-pre-line break-words text-muted text-sm">{p.description}</p>
                 <div className="mt-auto flex gap-3 pt-2 text-sm">
                   <Link to={`/userAdmin/editProduct/${encodeId(p._id)}`} className="underline">

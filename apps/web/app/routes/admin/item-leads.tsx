@@ -17,7 +17,7 @@ export default function AdminItemLeads() {
     <LeadsList
       key={`${kind}-${itemId}`}
       scope={{ kind, itemId }}
-      businessName={user.businessName}
+      displayName={user.displayName}
       title={kind === 'product' ? 'Product Leads' : 'Catalogue Leads'}
     />
   );

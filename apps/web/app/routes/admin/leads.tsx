@@ -7,5 +7,5 @@ export const meta = () => [{ title: 'Leads | Admin' }];
 /** /userAdmin/leads: SPEC "All Leads" (Products / Catalogues tabs). */
 export default function AdminLeads() {
   const user = useOutletContext<SessionUser>();
-  return <AllLeads businessName={user.businessName} />;
+  return <AllLeads displayName={user.displayName} />;
 }

@@ -1,7 +1,8 @@
-import { capitalise, cataloguePath, displayBusinessName, productPath } from '@stashblog/contract/paths';
+import { cataloguePath, productPath } from '@stashblog/contract/paths';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { loadCataloguePage } from '../../features/catalogues/catalogue-page.server';
 import { CatalogueView } from '../../features/catalogues/catalogue-view';
+import { storeFromMatches } from '../../features/store/use-store';
 import { QueryProvider } from '../../ui/query-provider';
 import type { Route } from './+types/catalogue';
 
@@ -21,11 +22,11 @@ function summarise(text: string, max = 160): string {
   return `${cut.slice(0, cut.lastIndexOf(' ') > 80 ? cut.lastIndexOf(' ') : cut.length)}…`;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: specTexts.notFoundTitle }, { name: 'robots', content: 'noindex' }];
   const { catalogue, products, origin, publicUrl, onOwnDomain } = loaderData;
-  // SPEC: capitalised catalogue name, then capitalised business name.
-  const title = `${capitalise(catalogue.catalogueName)} | ${capitalise(displayBusinessName(catalogue.businessName))}`;
+  // SPEC: catalogue name, then business name; both as their owner wrote them (decision 047).
+  const title = `${catalogue.catalogueName} | ${storeFromMatches(matches)?.displayName ?? catalogue.businessName}`;
   const description = summarise(catalogue.description) || specTexts.defaultDescription;
   const canonical = `${origin}${cataloguePath(catalogue.businessName, catalogue._id, onOwnDomain)}`;
   const image = catalogue.images[0] ? `${publicUrl}${catalogue.images[0]}` : undefined;

@@ -1,9 +1,10 @@
-import { capitalise, displayBusinessName, productPath } from '@stashblog/contract/paths';
+import { productPath } from '@stashblog/contract/paths';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse } from 'react-router';
 import { ProductDetails } from '../../features/store/product-details';
 import { loadProductPage } from '../../features/store/product-page.server';
+import { storeFromMatches } from '../../features/store/use-store';
 import type { Route } from './+types/product';
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
@@ -14,10 +15,12 @@ export function headers() {
   return { 'Cache-Control': 'public, max-age=0, must-revalidate' };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: specTexts.notFoundTitle }, { name: 'robots', content: 'noindex' }];
   const { product, origin, publicUrl, onOwnDomain } = loaderData;
-  const title = `${capitalise(product.productName)} | ${capitalise(displayBusinessName(product.businessName))}`;
+  // Names as their owner wrote them (decision 047); the business's comes with the store layout.
+  const business = storeFromMatches(matches)?.displayName ?? product.businessName;
+  const title = `${product.productName} | ${business}`;
   const description = summarise(product.description) || specTexts.defaultDescription;
   const canonical = `${origin}${productPath(product.businessName, product._id, onOwnDomain)}`;
   const image = product.images[0] ? `${publicUrl}${product.images[0]}` : undefined;
@@ -29,7 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     sku: product.itemNo || undefined,
     category: product.category || undefined,
     image: product.images.map((i) => `${publicUrl}${i}`),
-    brand: { '@type': 'Brand', name: capitalise(displayBusinessName(product.businessName)) },
+    brand: { '@type': 'Brand', name: business },
     url: canonical,
     ...(product.pricePerUnit !== null
       ? { offers: { '@type': 'Offer', price: product.pricePerUnit, priceCurrency: 'INR', url: canonical } }
