@@ -13,10 +13,12 @@ function mediaIds(value: unknown, into = new Set<string>()): Set<string> {
 }
 
 /**
- * A page loader's data with the recorded widths of the images it names (`mediaWidths`), which root.tsx
- * hands every `MediaImage` below: a srcset lists only widths that exist (decision 045). One query.
+ * A page loader's data with the recorded widths of the images it names (`mediaWidths`, `[]` for one
+ * with none yet), which root.tsx hands every `MediaImage` below: a srcset lists only widths that
+ * exist (decision 045). One query.
  */
 export async function withMediaWidths<T extends object>(context: AppLoadContext, data: T): Promise<T & { mediaWidths: MediaWidths }> {
   const ids = [...mediaIds(data)];
-  return { ...data, mediaWidths: ids.length ? await context.services.readVariantWidths({ ids }) : {} };
+  const recorded = ids.length ? await context.services.readVariantWidths({ ids }) : {};
+  return { ...data, mediaWidths: Object.fromEntries(ids.map((id) => [id, recorded[id] ?? []])) };
 }

@@ -22,13 +22,25 @@ describe('MediaImage', () => {
 
   it('has no srcset while no width is recorded (its job has not run): the JPEG alone', () => {
     const { container } = render(
-      <MediaWidthsProvider value={{ 'another-id': [320] }}>
+      <MediaWidthsProvider value={{ [id]: [] }}>
         <MediaImage src={src} alt="" width={48} height={48} sizes="48px" />
       </MediaWidthsProvider>,
     );
     expect(img(container).hasAttribute('srcset')).toBe(false);
     expect(img(container).hasAttribute('sizes')).toBe(false);
     expect(img(container).getAttribute('src')).toBe(src);
+  });
+
+  it('without its recorded widths (no loader named it), asks for the width its size needs and lists none', () => {
+    const { container } = render(
+      <MediaWidthsProvider value={{ 'another-id': [320] }}>
+        <MediaImage src={src} alt="" width={200} height={200} sizes="200px" />
+      </MediaWidthsProvider>,
+    );
+    expect(img(container).hasAttribute('srcset')).toBe(false);
+    expect(img(container).getAttribute('src')).toBe(`/media/${id}/640.webp`);
+    const big = render(<MediaImage src={src} alt="" width={1920} height={640} />);
+    expect(img(big.container).getAttribute('src')).toBe(`/media/${id}/1920.webp`);
   });
 
   it('passes other urls through', () => {
