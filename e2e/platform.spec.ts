@@ -143,6 +143,16 @@ test('sign up, verify by mail, first product on the new storefront; the platform
   await expect(ops.getByRole('heading', { name: 'Background jobs' })).toBeVisible();
   await expect(ops.getByRole('rowheader', { name: 'Mail (SMTP)' })).toBeVisible();
   await expect(ops.getByRole('rowheader', { name: 'Custom domain re-checks' })).toBeVisible();
+  await expect(ops.getByRole('rowheader', { name: 'Image widths' })).toBeVisible();
+  // at 390 px the table keeps its padding and scrolls in its own box; the page does not scroll sideways
+  await ops.setViewportSize({ width: 390, height: 844 });
+  const jobs = ops.getByRole('table').filter({ has: ops.getByRole('rowheader', { name: 'Image widths' }) });
+  expect(await jobs.evaluate((t) => [getComputedStyle(t.parentElement as Element).overflowX, t.scrollWidth > 390])).toEqual(['auto', true]);
+  expect(
+    await ops.getByRole('columnheader', { name: 'Running' }).evaluate((th) => Number.parseFloat(getComputedStyle(th).paddingLeft)),
+  ).toBeGreaterThanOrEqual(8);
+  expect(await ops.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await ops.setViewportSize({ width: 1280, height: 720 });
 
   // gone from the storefront; the owner sees SPEC's text
   await visitor.goto('/meera-textiles/products');

@@ -51,6 +51,11 @@ test('owner adds a product with an image, makes it public, and visitors see it',
   );
   expect(row.is_public).toBe(true);
   expect(row.images).toHaveLength(1);
+  // its WebP widths are a job (decision 045) that the server's worker runs within seconds
+  const recorded = async () =>
+    (await e2eQuery<{ widths: number[] }>('select variant_widths as widths from media where id = $1', [row.images[0]]))[0]?.widths ?? [];
+  await expect.poll(recorded, { timeout: 30_000 }).not.toEqual([]);
+  const widths = await recorded();
 
   // a visitor without a session
   const visitor = await browser.newPage();
@@ -62,6 +67,9 @@ test('owner adds a product with an image, makes it public, and visitors see it',
   const img = visitor.locator('main img').first();
   await expect(img).toBeVisible();
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  // its srcset names the recorded widths and no other
+  const srcset = (await img.getAttribute('srcset')) ?? '';
+  expect(srcset.split(', ').map((c) => Number(/ (\d+)w$/.exec(c)?.[1]))).toEqual(widths);
   await visitor.close();
 });
 

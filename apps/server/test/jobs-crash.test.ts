@@ -1,84 +1,41 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { mediaKeyFromUrl, mediaVariantUrl } from '@stashblog/contract/paths';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses } from '../src/db/schema/businesses.ts';
 import { mailOutbox } from '../src/db/schema/mail-outbox.ts';
+import { media } from '../src/db/schema/media.ts';
+import { appNodes, stopNode } from './app-nodes.ts';
 import { freePort, startSmtpSink } from './smtp-sink.ts';
 import { addProduct } from './storefront-fixtures.ts';
-import { createTestApp, type TestApp, testSecret } from './test-app.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 import { human } from './test-form.ts';
 
 // The real server (src/main.ts) as a child process on a test database: a kill -9 right after an
 // enquiry committed, before its mail and push went out, loses neither, and sends neither twice,
-// also with two nodes working the queue (decision 038).
-const serverDir = path.resolve(import.meta.dirname, '..');
-const children = new Set<ChildProcess>();
-const dataDirs: string[] = [];
+// also with two nodes working the queue (decision 038); one right after an upload loses none of its
+// image widths (decision 045).
 let app: TestApp;
-let databaseUrl: string;
+let nodes: ReturnType<typeof appNodes>;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let smtpPort: number;
 let pushServer: Server;
 let pushOrigin: string;
 const pushes: string[] = [];
 let productId: string;
+let ownerToken: string;
+let ownerBusinessId: string;
 const ownerEmail = 'crash-shop@example.test';
 
-async function startNode({ worker }: { worker: boolean }): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'stash-crash-'));
-  dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      SECRET: testSecret,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      PUSH_ENDPOINT_ORIGINS: pushOrigin,
-      JOBS_WORKER: worker ? '1' : '0',
-      DNS_SERVERS: '127.0.0.1:9',
-    },
+/** A node of this test: mail to the sink, push to the push server; with or without a job worker. */
+const startNode = ({ worker, dataDir }: { worker: boolean; dataDir?: string }) =>
+  nodes.start({
+    dataDir,
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PUSH_ENDPOINT_ORIGINS: pushOrigin, JOBS_WORKER: worker ? '1' : '0' },
   });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 150_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`node exited with ${child.exitCode}:\n${out}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, child };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`node on ${port} did not become healthy:\n${out}`);
-}
-
-function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill(signal);
-  });
-}
 
 /** The queue's jobs still there (done ones are deleted), and the transaction id that wrote each. */
 async function queuedJobs() {
@@ -111,7 +68,7 @@ function enquire(base: string, name: string) {
 
 beforeAll(async () => {
   app = await createTestApp();
-  databaseUrl = app.ctx.db.$client.options.connectionString as string;
+  nodes = appNodes(app.ctx.db.$client.options.connectionString as string);
   smtpPort = await freePort();
   sink = await startSmtpSink(smtpPort);
   pushServer = createServer((req, res) => {
@@ -124,7 +81,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => pushServer.listen(0, '127.0.0.1', resolve));
   pushOrigin = `http://127.0.0.1:${(pushServer.address() as AddressInfo).port}`;
 
-  const { businessId } = await app.owner('crash-shop');
+  const { businessId, token } = await app.owner('crash-shop');
+  ownerToken = token;
+  ownerBusinessId = businessId;
   ({ id: productId } = await addProduct(app.ctx, businessId, { name: 'Copper kettle' }));
   const browser = createECDH('prime256v1');
   browser.generateKeys();
@@ -139,10 +98,9 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all([...children].map((c) => stop(c, 'SIGKILL')));
+  await nodes.stopAll('SIGKILL');
   await sink?.close();
   await new Promise<void>((resolve) => pushServer.close(() => resolve()));
-  for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
 }, 30_000);
 
 describe('a node killed with SIGKILL between an enquiry and its mail and push', () => {
@@ -152,7 +110,7 @@ describe('a node killed with SIGKILL between an enquiry and its mail and push', 
     const res = await enquire(first.base, 'Meera');
     expect(res.status).toBe(201);
     const leadId = ((await res.json()) as { payload: { id: string } }).payload.id;
-    await stop(first.child, 'SIGKILL');
+    await stopNode(first.child, 'SIGKILL');
     expect(first.child.signalCode).toBe('SIGKILL');
 
     // The lead, its mail and push jobs were written by one transaction (the same xmin): a job added
@@ -185,5 +143,57 @@ describe('a node killed with SIGKILL between an enquiry and its mail and push', 
     const subjects = sink.received.map((m) => /New enquiry from (\w+)/.exec(m.data)?.[1]).sort();
     expect(subjects).toEqual(['Meera', ...names].sort());
     expect(pushes).toHaveLength(1 + names.length);
+    await Promise.all([a, b].map((n) => stopNode(n.child, 'SIGTERM')));
+  }, 300_000);
+});
+
+describe('a node killed with SIGKILL between an upload and its image widths', () => {
+  it('commits the job with the ready image; a restarted node on the same data makes the widths', async () => {
+    const first = await startNode({ worker: false });
+    const created = await fetch(`${first.base}/api/userAdmin/products/create`, {
+      method: 'POST',
+      headers: { authorization: ownerToken, 'content-type': 'application/json' },
+      body: JSON.stringify({ category: 'Kettles', productName: 'Steel kettle', description: 'Shiny', images: ['kettle.png'] }),
+    });
+    expect(created.status).toBe(201);
+    const { product, productImagesPreSignedUrls } = (
+      (await created.json()) as {
+        payload: { product: { images: string[] }; productImagesPreSignedUrls: { url: string }[] };
+      }
+    ).payload;
+    const image = product.images[0] as string;
+    const mediaId = mediaKeyFromUrl(image) as string;
+    // the signed url is on PUBLIC_URL; the same path and signature, sent to this node
+    const signed = new URL(productImagesPreSignedUrls[0]?.url as string);
+    const png = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#b87333' } })
+      .png()
+      .toBuffer();
+    const put = await fetch(`${first.base}${signed.pathname}${signed.search}`, { method: 'PUT', body: png });
+    expect(put.status).toBe(200);
+    const early = await fetch(`${first.base}${mediaVariantUrl(image, 640)}`, { redirect: 'manual' });
+    expect(early.status).toBe(302);
+    expect(early.headers.get('location')).toBe(image);
+    await stopNode(first.child, 'SIGKILL');
+
+    // the image is ready, its job waits, and one transaction wrote both
+    const [row] = (
+      await app.ctx.db.execute<{ xmin: string; status: string; variant_widths: number[] }>(
+        sql`select xmin::text as xmin, status, variant_widths from media where id = ${mediaId}`,
+      )
+    ).rows;
+    expect(row).toMatchObject({ status: 'ready', variant_widths: [] });
+    const jobs = await queuedJobs();
+    expect(jobs.map((j) => [j.type, j.payload])).toEqual([['media:variants', { businessId: ownerBusinessId, mediaId }]]);
+    expect(jobs[0]?.xmin).toBe(row?.xmin);
+
+    // a node started on the same files and database makes them
+    const second = await startNode({ worker: true, dataDir: first.dataDir });
+    await queueDrained();
+    const [done] = await app.ctx.db.select({ widths: media.variantWidths }).from(media).where(eq(media.id, mediaId));
+    expect(done?.widths).toEqual([320, 640, 960]);
+    const webp = await fetch(`${second.base}${mediaVariantUrl(image, 640)}`, { redirect: 'manual' });
+    expect(webp.status).toBe(200);
+    expect(webp.headers.get('content-type')).toBe('image/webp');
+    expect(await sharp(Buffer.from(await webp.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 640 });
   }, 300_000);
 });

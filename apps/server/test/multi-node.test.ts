@@ -1,8 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { encodePassword } from '@stashblog/contract/auth';
 import { encodeId } from '@stashblog/contract/ids';
@@ -12,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setDomain } from '../src/cli/set-domain.ts';
 import { createSession } from '../src/modules/auth/auth.service.ts';
 import { createBusiness } from '../src/modules/businesses/businesses.service.ts';
+import { appNodes } from './app-nodes.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 // Two real app processes (`src/main.ts`) on one PostgreSQL: what one node writes, the other shows
@@ -19,8 +17,6 @@ import { createTestApp, type TestApp } from './test-app.ts';
 // through both nodes together (PostgreSQL rate-limit store and login throttle, decision 011).
 const serverDir = path.resolve(import.meta.dirname, '..');
 const hasWebBuild = existsSync(path.resolve(serverDir, '../web/build/server/index.js'));
-const children: ChildProcess[] = [];
-const dataDirs: string[] = [];
 let app: TestApp;
 let nodeA: string;
 let nodeB: string;
@@ -47,76 +43,19 @@ function getShared(
   });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startNode(databaseUrl: string): Promise<string> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'stash-node-'));
-  dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      SECRET: 's'.repeat(40),
-      // one public origin for both, as behind one load balancer or CDN (its host is an app host)
-      PUBLIC_URL: `http://${sharedHost}`,
-      // custom-domain checks (the daily re-check loop) never ask the machine's resolver
-      DNS_SERVERS: '127.0.0.1:9',
-    },
-  });
-  children.push(child);
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 150_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`node exited with ${child.exitCode}:\n${out}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return base;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`node on ${port} did not become healthy:\n${out}`);
-}
+let nodes: ReturnType<typeof appNodes>;
 
 beforeAll(async () => {
   app = await createTestApp();
-  const url = app.ctx.db.$client.options.connectionString as string;
-  [nodeA, nodeB] = await Promise.all([startNode(url), startNode(url)]);
+  nodes = appNodes(app.ctx.db.$client.options.connectionString as string);
+  // one public origin for both, as behind one load balancer or CDN (its host is an app host)
+  const env = { PUBLIC_URL: `http://${sharedHost}` };
+  const [a, b] = await Promise.all([nodes.start({ env }), nodes.start({ env })]);
+  nodeA = a.base;
+  nodeB = b.base;
 }, 300_000);
 
-afterAll(async () => {
-  await Promise.all(
-    children.map(
-      (c) =>
-        new Promise<void>((resolve) => {
-          if (c.exitCode !== null) return resolve();
-          c.once('exit', () => resolve());
-          c.kill('SIGTERM');
-          setTimeout(() => c.kill('SIGKILL'), 10_000).unref();
-        }),
-    ),
-  );
-  for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
-}, 30_000);
+afterAll(() => nodes.stopAll(), 30_000);
 
 const send = (base: string, method: string, url: string, { token, body }: { token?: string; body?: object } = {}) =>
   fetch(`${base}${url}`, {

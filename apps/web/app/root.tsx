@@ -1,11 +1,12 @@
 import { specTexts } from '@stashblog/contract/spec-texts';
-import { useEffect } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { useEffect, useMemo } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import favicon from './favicon.svg?url';
 import { ZodWithoutEval } from './lib/csp-nonce';
 import { afterFirstPaint, ScriptsAfterFirstPaint } from './speed/after-first-paint';
+import { type MediaWidths, MediaWidthsProvider } from './ui/media-image';
 import { NotFound } from './ui/not-found';
 import { Toasts } from './ui/toasts';
 import { useServiceWorker } from './ui/use-service-worker';
@@ -47,10 +48,19 @@ export default function App() {
   }, []);
   // No QueryClientProvider here: the routes that fetch on the client mount their own (ui/query-provider.tsx).
   return (
-    <>
+    <MediaWidthsProvider value={useMediaWidths()}>
       <Outlet />
       <Toasts />
-    </>
+    </MediaWidthsProvider>
+  );
+}
+
+/** The recorded image widths every page loader on the way gave (lib/media-widths.server.ts), as one map. */
+function useMediaWidths(): MediaWidths {
+  const matches = useMatches();
+  return useMemo(
+    () => Object.assign({}, ...matches.map((m) => (m.data as { mediaWidths?: MediaWidths } | null)?.mediaWidths ?? {})),
+    [matches],
   );
 }
 

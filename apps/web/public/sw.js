@@ -49,7 +49,9 @@ async function cacheFirst(request, cacheName, max) {
   const cached = await caches.match(request);
   if (cached) return cached;
   const response = await fetch(request);
-  if (response.ok && response.type === 'basic') {
+  // A redirected answer is not the file asked for: a width not made yet points at the JPEG for a
+  // minute (decision 045), so keeping it under the width's url would hide the width for good.
+  if (response.ok && response.type === 'basic' && !response.redirected) {
     const cache = await caches.open(cacheName);
     await cache.put(request, response.clone());
     if (max) trim(cacheName, max);

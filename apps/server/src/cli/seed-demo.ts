@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context.ts';
 import { businesses } from '../db/schema/businesses.ts';
 import { catalogueProducts, catalogues } from '../db/schema/catalogues.ts';
 import { products } from '../db/schema/products.ts';
+import { runDueJobs } from '../jobs/worker.ts';
 import { createBusiness } from '../modules/businesses/businesses.service.ts';
 import { storeImage } from '../modules/media/media.service.ts';
 import { demoImage } from './demo-images.ts';
@@ -161,6 +162,9 @@ export async function seedDemo(ctx: AppContext, log: (msg: string) => void): Pro
       `demo business '${demo.businessName}' seeded (${demo.products.length} products, ${demo.catalogues.length} catalogues); sign in as ${demo.email} / ${demoPassword}`,
     );
   }
+  // The images' WebP widths are `media:variants` jobs (decision 045): made now, so the demo shows
+  // them whether or not a worker runs (the CLI, JOBS_WORKER=0, tests).
+  await runDueJobs(ctx);
 }
 
 /** `npm start` seeds the demo on an empty database unless SEED_DEMO=0. */

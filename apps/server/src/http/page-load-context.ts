@@ -6,6 +6,7 @@ import {
   fetchPublicCatalogues,
 } from '../modules/catalogues/public-catalogues.service.ts';
 import { fetchAllUsers } from '../modules/directory/directory.service.ts';
+import { readVariantWidths } from '../modules/media/media.service.ts';
 import { deviceFromCookies } from '../modules/private-links/device-cookie.ts';
 import {
   fetchDirectoryProducts,
@@ -49,6 +50,8 @@ export function createPageServices(ctx: AppContext) {
     fetchPublicProducts: bound(fetchPublicProducts),
     fetchPublicProfile: bound(fetchPublicProfile),
     searchItems: bound(searchItems),
+    /** The recorded WebP widths of the given media ids (those with none are left out): what srcsets list. */
+    readVariantWidths: bound(readVariantWidths),
     /** The private-link device cookie of this request, and the Set-Cookie that issues one when it has none. */
     deviceFromCookies: (cookieHeader: string | null) => deviceFromCookies(ctx.config, cookieHeader),
     /** A service's "no such public page" (unknown, private or blocked): the AppError the error handler knows. */

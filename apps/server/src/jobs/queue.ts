@@ -17,6 +17,8 @@ export type JobPayloads = {
   'mail:send': { mailId: string };
   /** One web push to a business owner's browser; modules/push. */
   'push:send': { businessId: string; message: { title: string; body: string; url: string } };
+  /** The WebP widths of one uploaded image, made from its stored JPEG; modules/media. */
+  'media:variants': { businessId: string; mediaId: string };
   /** Cron: re-check the verified custom domains that are due (each daily); modules/domains. */
   'domains:recheck-due': Record<string, unknown>;
   /** Cron: drop expired account tokens (password reset, email change); modules/account. */
@@ -42,6 +44,9 @@ export const jobPolicies: Record<JobType, JobPolicy> = {
   'mail:send': { maxAttempts: 12 },
   // 5 attempts within about a minute and a half: a push is only worth sending while the lead is news.
   'push:send': { maxAttempts: 5 },
+  // 6 attempts within about four minutes (e^1 + … + e^5 s); until then and after, its srcset lists no
+  // widths and a width's URL answers 302 to the JPEG, so a failed one costs bytes, not a broken image.
+  'media:variants': { maxAttempts: 6 },
   // Every 10 minutes the due claims are picked (each claim is due daily, or within the hour after an unsure check).
   'domains:recheck-due': { maxAttempts: 3, cron: '*/10 * * * *' },
   'account:sweep-tokens': { maxAttempts: 3, cron: '17 3 * * *' },

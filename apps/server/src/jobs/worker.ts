@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context.ts';
 import { sweepAccountTokens } from '../modules/account/account.jobs.ts';
 import { recheckDueDomainsJob } from '../modules/domains/domains.jobs.ts';
 import { sendQueuedMail } from '../modules/mail/mail.jobs.ts';
+import { makeImageVariants } from '../modules/media/media.jobs.ts';
 import { sendOwnerPush } from '../modules/push/push.jobs.ts';
 import { type JobRunner, type JobType, jobPolicies, workerLogger } from './queue.ts';
 
@@ -10,6 +11,7 @@ import { type JobRunner, type JobType, jobPolicies, workerLogger } from './queue
 const runners: { [T in JobType]: JobRunner<T> } = {
   'mail:send': sendQueuedMail,
   'push:send': sendOwnerPush,
+  'media:variants': makeImageVariants,
   'domains:recheck-due': recheckDueDomainsJob,
   'account:sweep-tokens': sweepAccountTokens,
 };

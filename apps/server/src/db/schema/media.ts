@@ -22,6 +22,9 @@ export const media = pgTable(
     // Set while an upload of this slot is being processed on some node; a lease, so a node that dies
     // mid-upload frees it by itself. Counts toward the owner's uploads in flight (media.service.ts).
     processingUntil: timestamp('processing_until', { withTimezone: true }),
+    // The WebP widths stored beside the JPEG fallback; empty until the `media:variants` job has made
+    // them (decision 045). What every srcset lists.
+    variantWidths: integer('variant_widths').array().notNull().default(sql`'{}'`),
   },
   (t) => [
     primaryKey({ columns: [t.businessId, t.id] }),

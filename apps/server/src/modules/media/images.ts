@@ -1,33 +1,20 @@
-import { availableParallelism } from 'node:os';
 import { imageWidths, limits } from '@stashblog/contract/limits';
 import { serverTexts } from '@stashblog/contract/server-texts';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../http/app-error.ts';
-import { createImageQueue } from './image-queue.ts';
 
-// docs/decisions/019-upload-pressure.md. One libvips thread per image, and the queue runs as many
-// images as there are cores, so uploads use at most the machine's cores and page requests keep
-// getting the event loop. libvips' operation cache would keep decoded pixels of images we never
-// see again: off.
+// docs/decisions/045-image-variants-are-a-job.md (019 for the limits). An upload is validated and its
+// JPEG fallback made while the request waits; the WebP widths are a `media:variants` job made from
+// that JPEG. One libvips thread per image: sharp runs on libuv's thread pool, so at most
+// UV_THREADPOOL_SIZE (4) images are worked on at once and page requests keep the event loop.
+// libvips' operation cache would keep decoded pixels of images we never see again: off.
 sharp.concurrency(1);
 sharp.cache(false);
 
-const queue = createImageQueue({
-  slots: availableParallelism(),
-  // Two of the largest images at once (decoded RGBA ~320 MB each at worst); smaller ones share.
-  pixelBudget: 2 * limits.uploadMaxPixels,
-  maxWaiting: 64,
-  maxWaitMs: 60_000,
-});
-/** Seconds a job may take once started (sharp aborts it after); with the queue wait, bounds a lease. */
+/** Seconds one image may take once started (sharp aborts it after); bounds an upload's lease. */
 export const processingTimeoutSeconds = 30;
 
-export type ProcessedImage = {
-  width: number;
-  height: number;
-  jpeg: Buffer;
-  variants: { width: number; data: Buffer }[];
-};
+export type UploadedJpeg = { width: number; height: number; jpeg: Buffer };
 
 const jpegMaxWidth = 1920;
 const inputOptions = { limitInputPixels: limits.uploadMaxPixels, failOn: 'error', sequentialRead: true } as const;
@@ -46,10 +33,10 @@ export function variantWidths(width: number): number[] {
 }
 
 /**
- * Validates an uploaded image and derives what we serve: a metadata-free, upright JPEG fallback
- * (white background, at most 1920 px wide) and WebP variants. Throws 400/413 AppErrors.
+ * Validates an uploaded image and makes what is served at once: a metadata-free, upright JPEG
+ * (white background, at most 1920 px wide), from one decode. Throws 400/413/503 AppErrors.
  */
-export async function processImage(data: Buffer): Promise<ProcessedImage> {
+export async function processUpload(data: Buffer): Promise<UploadedJpeg> {
   if (data.length > limits.uploadMaxBytes) throw AppError.tooLarge(serverTexts.uploadTooLarge);
   let meta: Metadata;
   try {
@@ -59,34 +46,40 @@ export async function processImage(data: Buffer): Promise<ProcessedImage> {
   }
   if (!acceptedFormat(meta) || !meta.width || !meta.height) throw AppError.badRequest(serverTexts.uploadInvalid);
   if (meta.width * (meta.pageHeight ?? meta.height) > limits.uploadMaxPixels) throw AppError.tooLarge(serverTexts.uploadTooLarge);
-
-  return queue.run(meta.width * (meta.pageHeight ?? meta.height), () => derive(data, meta));
-}
-
-async function derive(data: Buffer, meta: Metadata): Promise<ProcessedImage> {
   try {
-    // Decoded once: upright, at most 1920 px wide, kept as raw pixels (alpha too) from which every
-    // output is encoded. Output carries no metadata unless asked for, so EXIF (GPS, camera) is dropped.
-    const base = await sharp(data, inputOptions)
+    // Output carries no metadata unless asked for, so EXIF (GPS, camera) is dropped.
+    const jpeg = await sharp(data, inputOptions)
       .timeout({ seconds: processingTimeoutSeconds })
       .autoOrient()
       .resize({ width: jpegMaxWidth, withoutEnlargement: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const { width: baseWidth, height: baseHeight, channels } = base.info;
-    const pixels = () => sharp(base.data, { raw: { width: baseWidth, height: baseHeight, channels } });
-    const jpeg = await pixels().flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
-    const variants: ProcessedImage['variants'] = [];
-    for (const width of variantWidths(baseWidth)) {
-      variants.push({ width, data: await pixels().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer() });
-    }
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer();
     // The fallback is capped at 1920, so the upright size comes from the oriented metadata
     // (first frame only for an animation).
     const { width, height } = meta.autoOrient;
-    return { width, height: (meta.pages ?? 1) > 1 ? (meta.pageHeight ?? height) : height, jpeg, variants };
+    return { width, height: (meta.pages ?? 1) > 1 ? (meta.pageHeight ?? height) : height, jpeg };
   } catch (e) {
     throw refusal(e);
   }
+}
+
+/** The WebP widths of a stored JPEG fallback (the `media:variants` job): one decode, one encode per width. */
+export async function makeVariants(jpeg: Buffer): Promise<{ width: number; data: Buffer }[]> {
+  const base = await sharp(jpeg, { sequentialRead: true })
+    .timeout({ seconds: processingTimeoutSeconds })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width: baseWidth, height: baseHeight, channels } = base.info;
+  const variants: { width: number; data: Buffer }[] = [];
+  for (const width of variantWidths(baseWidth)) {
+    const data = await sharp(base.data, { raw: { width: baseWidth, height: baseHeight, channels } })
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toBuffer();
+    variants.push({ width, data });
+  }
+  return variants;
 }
 
 function refusal(e: unknown): AppError {

@@ -7,10 +7,12 @@ import { startTestS3, type TestS3 } from '../../../test/s3-server.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { s3Store } from '../../blobs/s3-store.ts';
 import { media } from '../../db/schema/media.ts';
+import { runDueJobs } from '../../jobs/worker.ts';
 import { readMediaFile } from './media.service.ts';
 
 // BLOB_STORE=s3 end to end (decision 015): the client PUTs straight to the bucket through the
-// presigned url, then calls completeUrl; the app makes the variants and serves them from the bucket.
+// presigned url, then calls completeUrl; the app makes the JPEG, its job the widths (decision 045), and
+// serves them from the bucket.
 let s3: TestS3;
 let app: TestApp;
 let owner: Awaited<ReturnType<TestApp['owner']>>;
@@ -78,8 +80,16 @@ describe('uploads with BLOB_STORE=s3', () => {
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-methods']).toContain('POST');
 
-    // the variants a 1000 px image fills, and the original (it may carry EXIF) is gone
-    for (const file of ['image.jpg', '320.webp', '640.webp', '960.webp']) expect(await inBucket(`${id}/${file}`), file).toBe(true);
+    // the JPEG at once, and the original (it may carry EXIF) is gone; a width not made yet points at the JPEG
+    expect(await inBucket(`${id}/image.jpg`)).toBe(true);
+    expect(await inBucket(`uploads/${id}`)).toBe(false);
+    const pending = await app.inject({ method: 'GET', url: mediaVariantUrl(product.images[0] as string, 640) });
+    expect(pending.statusCode).toBe(302);
+    expect(pending.headers.location).toBe(s3.objectUrl(`${id}/image.jpg`));
+    expect(pending.headers['cache-control']).toBe('public, max-age=60');
+    // then the `media:variants` job makes the widths a 1000 px image fills, in the bucket
+    await runDueJobs(app.ctx);
+    for (const file of ['320.webp', '640.webp', '960.webp']) expect(await inBucket(`${id}/${file}`), file).toBe(true);
     expect(await inBucket(`${id}/1280.webp`)).toBe(false);
     expect(await inBucket(`uploads/${id}`)).toBe(false);
 
@@ -141,6 +151,7 @@ describe('uploads with BLOB_STORE=s3', () => {
     expect(row?.status).toBe('pending');
     expect(await putToBucket(slot, await png(40, 30))).toBe(200);
     expect((await complete(slot)).statusCode).toBe(200);
+    await runDueJobs(app.ctx);
     expect(await inBucket(`${id}/320.webp`)).toBe(true);
   });
 
@@ -150,6 +161,8 @@ describe('uploads with BLOB_STORE=s3', () => {
     const [idA, idB] = product.images.map((u) => mediaKeyFromUrl(u) as string) as [string, string];
     expect(await putToBucket(a, await png(50, 50))).toBe(200);
     expect((await complete(a)).statusCode).toBe(200);
+    await runDueJobs(app.ctx);
+    expect(await inBucket(`${idA}/320.webp`)).toBe(true);
     expect(await putToBucket(b, await png(50, 50))).toBe(200); // never completed
 
     const del = await app.inject({

@@ -68,8 +68,10 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/media/:mediaId/:file', { schema: { hide: true, params: mediaFileRouteParams } }, async (request, reply) => {
       const file = await serveMediaFile(ctx, request.params);
       if (!file) throw AppError.notFound();
-      // The public base (S3_PUBLIC_URL) may move, so the redirect is kept a day, not for ever.
-      if ('redirect' in file) return reply.header('cache-control', 'public, max-age=86400').redirect(file.redirect, 302);
+      // A width not made yet points at the JPEG for a minute (its job is seconds away); the public
+      // base (S3_PUBLIC_URL) may move, so a redirect there is kept a day, not for ever.
+      if ('redirect' in file)
+        return reply.header('cache-control', `public, max-age=${file.temporary ? 60 : 86400}`).redirect(file.redirect, 302);
       // A media id never changes content: a new upload is a new id.
       return sendFile(reply, file, 'public, max-age=31536000, immutable');
     });

@@ -11,10 +11,11 @@ import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { media } from '../../db/schema/media.ts';
 import { AppError } from '../../http/app-error.ts';
-import { type ProcessedImage, processImage, processingTimeoutSeconds } from './images.ts';
+import { addJob } from '../../jobs/queue.ts';
+import { makeVariants, processingTimeoutSeconds, processUpload, type UploadedJpeg } from './images.ts';
 
 /** A database handle or an open transaction, so slots can be created with the row that uses them. */
 export type Queryable = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -75,17 +76,67 @@ const originalKey = (mediaId: string) => `uploads/${mediaId}`;
 // Served for a year as immutable (a new upload is a new id), also when read from a public bucket.
 const immutable = 'public, max-age=31536000, immutable';
 
-async function putVariants(ctx: Pick<AppContext, 'blobs'>, mediaId: string, image: ProcessedImage) {
-  await Promise.all([
-    ctx.blobs.put(`${mediaId}/image.jpg`, image.jpeg, { contentType: contentTypes.jpg, cacheControl: immutable }),
-    ...image.variants.map((v) =>
-      ctx.blobs.put(`${mediaId}/${v.width}.webp`, v.data, { contentType: contentTypes.webp, cacheControl: immutable }),
-    ),
-  ]);
+async function putJpeg(ctx: Pick<AppContext, 'blobs'>, mediaId: string, image: UploadedJpeg) {
+  await ctx.blobs.put(`${mediaId}/image.jpg`, image.jpeg, { contentType: contentTypes.jpg, cacheControl: immutable });
 }
 
-// An upload's claim on its slot outlives the longest it can take (queue wait up to a minute, then
-// processing), so a lease only lapses when the node holding it died.
+/**
+ * Marks a stored image ready (`write`, returning the rows it wrote) and adds its `media:variants`
+ * job in one transaction (decision 045): a node killed right after leaves a ready image whose job is
+ * waiting, never one without its job.
+ */
+async function markReady(
+  db: Database,
+  { businessId, mediaId }: { businessId: string; mediaId: string },
+  write: (tx: Transaction) => Promise<unknown[]>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if ((await write(tx)).length === 0) return false;
+    await addJob(tx, 'media:variants', { businessId, mediaId });
+    return true;
+  });
+}
+
+/**
+ * The `media:variants` job's work: the WebP widths of a ready image, made from its stored JPEG, then
+ * recorded in `variant_widths` (which bumps the business's content version, so pages show them).
+ * Nothing to do for an image deleted meanwhile, or whose widths are already there.
+ */
+export async function makeStoredVariants(
+  ctx: Pick<AppContext, 'db' | 'blobs'>,
+  { businessId, mediaId }: { businessId: string; mediaId: string },
+) {
+  const slot = and(eq(media.businessId, businessId), eq(media.id, mediaId));
+  const [row] = await ctx.db.select({ status: media.status, widths: media.variantWidths }).from(media).where(slot);
+  if (row?.status !== 'ready' || row.widths.length > 0) return;
+  const stored = await ctx.blobs.get(`${mediaId}/image.jpg`);
+  if (!stored) throw new Error(`media ${mediaId}: its JPEG is not in the store`);
+  const variants = await makeVariants(await buffer(stored.body));
+  await Promise.all(
+    variants.map((v) => ctx.blobs.put(`${mediaId}/${v.width}.webp`, v.data, { contentType: contentTypes.webp, cacheControl: immutable })),
+  );
+  const recorded = await ctx.db
+    .update(media)
+    .set({ variantWidths: variants.map((v) => v.width) })
+    .where(and(slot, eq(media.status, 'ready')))
+    .returning({ id: media.id });
+  // deleted while the widths were being made: deleteMedia has already dropped the files it saw
+  if (recorded.length === 0) await ctx.blobs.deletePrefix(`${mediaId}/`);
+}
+
+/** Recorded WebP widths of ready images, by id (what srcsets list); ids not given back have none. */
+export async function readVariantWidths(ctx: Pick<AppContext, 'db'>, { ids }: { ids: string[] }): Promise<Record<string, number[]>> {
+  const wanted = [...new Set(ids.map((id) => id.toLowerCase()).filter(isUuid))];
+  if (wanted.length === 0) return {};
+  const rows = await ctx.db
+    .select({ id: media.id, widths: media.variantWidths })
+    .from(media)
+    .where(and(inArray(media.id, wanted), eq(media.status, 'ready'), sql`cardinality(${media.variantWidths}) > 0`));
+  return Object.fromEntries(rows.map((r) => [r.id, r.widths]));
+}
+
+// An upload's claim on its slot outlives the longest it can take (a wait for one of libuv's threads,
+// then processing), so a lease only lapses when the node holding it died.
 const leaseSeconds = 60 + processingTimeoutSeconds + 30;
 const retryAfterSeconds = 2;
 
@@ -134,23 +185,26 @@ async function processClaimed(
   read: () => Promise<Buffer>,
 ): Promise<UploadedImage> {
   const slot = and(eq(media.businessId, businessId), eq(media.id, mediaId));
-  let image: ProcessedImage;
+  let image: UploadedJpeg;
   let bytes: number;
   try {
     const body = await read();
     bytes = body.length;
-    image = await processImage(body);
-    await putVariants(ctx, mediaId, image);
+    image = await processUpload(body);
+    await putJpeg(ctx, mediaId, image);
   } catch (e) {
     await ctx.db.update(media).set({ processingUntil: null }).where(slot);
     throw e;
   }
-  const done = await ctx.db
-    .update(media)
-    .set({ status: 'ready', bytes, width: image.width, height: image.height, processingUntil: null })
-    .where(and(slot, eq(media.status, 'pending')))
-    .returning({ id: media.id });
-  if (done.length === 0) throw AppError.conflict(serverTexts.uploadAlreadyDone);
+  const ready = { status: 'ready' as const, bytes, width: image.width, height: image.height, processingUntil: null, variantWidths: [] };
+  const done = await markReady(ctx.db, { businessId, mediaId }, (tx) =>
+    tx
+      .update(media)
+      .set(ready)
+      .where(and(slot, eq(media.status, 'pending')))
+      .returning({ id: media.id }),
+  );
+  if (!done) throw AppError.conflict(serverTexts.uploadAlreadyDone);
   return { _id: mediaId, url: mediaUrl(mediaId), width: image.width, height: image.height };
 }
 
@@ -190,24 +244,17 @@ export async function completeUpload(ctx: AppContext, link: UploadLink): Promise
   }
 }
 
-/** Stores image bytes directly (demo seeder, CLI): processed like an upload, returns the media id. */
+/** Stores image bytes directly (demo seeder, CLI): processed like an upload (its widths a job), returns the media id. */
 export async function storeImage(
   ctx: Pick<AppContext, 'db' | 'blobs'>,
   { businessId, category, name, data }: { businessId: string; category: MediaCategory; name: string; data: Buffer },
 ): Promise<string> {
-  const image = await processImage(data);
+  const image = await processUpload(data);
   const id = uuidv7();
-  await putVariants(ctx, id, image);
-  await ctx.db.insert(media).values({
-    businessId,
-    id,
-    category,
-    status: 'ready',
-    originalName: name.slice(0, 500),
-    bytes: data.length,
-    width: image.width,
-    height: image.height,
-  });
+  await putJpeg(ctx, id, image);
+  const { width, height } = image;
+  const row = { businessId, id, category, status: 'ready' as const, originalName: name.slice(0, 500), bytes: data.length, width, height };
+  await markReady(ctx.db, { businessId, mediaId: id }, (tx) => tx.insert(media).values(row).returning({ id: media.id }));
   return id;
 }
 
@@ -225,48 +272,62 @@ export async function deleteMedia(ctx: Pick<AppContext, 'db' | 'blobs'>, { busin
 
 /**
  * The first stored file for `GET /media/:mediaId/:file` that `read` finds; null for anything that
- * is not one of ours. A small original has no wide variants; srcset still names every width (the
- * page cannot know the original's size), so a wider request gets the widest variant there is.
+ * is not one of ours. A width that is not there yet (its `media:variants` job has not run, or
+ * failed) falls back to the JPEG; one wider than the image (never made) to the widest there is.
  */
 async function firstStored<T>(
   params: { mediaId: string; file: string },
   read: (key: string) => Promise<T | null>,
-): Promise<{ key: string; found: T } | null> {
+): Promise<{ key: string; fallback: boolean; found: T } | null> {
   const parsed = mediaFileParams.safeParse(params);
   if (!parsed.success) return null;
   const { mediaId, file } = parsed.data;
   const id = mediaId.toLowerCase();
   const wanted = /^(\d+)\.webp$/.exec(file);
   const narrower = wanted ? [...imageWidths].reverse().filter((w) => w < Number(wanted[1])) : [];
-  for (const name of [file, ...narrower.map((w) => `${w}.webp`)]) {
+  const names = wanted ? [file, ...narrower.map((w) => `${w}.webp`), 'image.jpg'] : [file];
+  for (const name of names) {
     const key = `${id}/${name}`;
     const found = await read(key);
-    if (found !== null) return { key, found };
+    if (found !== null) return { key, fallback: wanted !== null && name === 'image.jpg', found };
   }
   return null;
 }
 
 type MediaFile = { body: Readable; size: number; contentType: string };
 
+const asFile = ({ key, found }: { key: string; found: Omit<MediaFile, 'contentType'> }): MediaFile => ({
+  ...found,
+  contentType: key.endsWith('.webp') ? contentTypes.webp : contentTypes.jpg,
+});
+
 /** One stored file's bytes for `GET /media/:mediaId/:file`; null for anything that is not one of ours. */
 export async function readMediaFile(ctx: Pick<AppContext, 'blobs'>, params: { mediaId: string; file: string }): Promise<MediaFile | null> {
   const hit = await firstStored(params, (key) => ctx.blobs.get(key));
-  if (!hit) return null;
-  return { ...hit.found, contentType: hit.key.endsWith('.webp') ? contentTypes.webp : contentTypes.jpg };
+  return hit ? asFile(hit) : null;
 }
 
 /**
- * What `GET /media/:mediaId/:file` answers: with a public base for the store (S3_PUBLIC_URL, a CDN)
- * a redirect there, so the bytes never pass through the app; otherwise the bytes.
+ * What `GET /media/:mediaId/:file` answers: a width not made yet is a short-lived redirect to the
+ * JPEG (`temporary`); with a public base for the store (S3_PUBLIC_URL, a CDN) every file is a
+ * redirect there, so the bytes never pass through the app; otherwise the bytes.
  */
 export async function serveMediaFile(
   ctx: Pick<AppContext, 'blobs'>,
   params: { mediaId: string; file: string },
-): Promise<{ redirect: string } | MediaFile | null> {
+): Promise<{ redirect: string; temporary: boolean } | MediaFile | null> {
   const { publicUrl } = ctx.blobs;
-  if (!publicUrl) return readMediaFile(ctx, params);
+  if (!publicUrl) {
+    const hit = await firstStored(params, (key) => ctx.blobs.get(key));
+    if (!hit) return null;
+    if (hit.fallback) {
+      hit.found.body.destroy();
+      return { redirect: `/media/${hit.key}`, temporary: true };
+    }
+    return asFile(hit);
+  }
   const hit = await firstStored(params, async (key) => ((await ctx.blobs.exists(key)) ? publicUrl(key) : null));
-  return hit ? { redirect: hit.found } : null;
+  return hit ? { redirect: hit.found, temporary: hit.fallback } : null;
 }
 
 /** SPEC §7 image proxy: only a url of our own media (a path, or absolute on one of our own hosts). */

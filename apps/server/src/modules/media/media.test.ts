@@ -5,9 +5,12 @@ import { serverTexts } from '@stashblog/contract/server-texts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { jobsOf, retryJobsNow } from '../../../test/jobs.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { media } from '../../db/schema/media.ts';
-import { storeImage } from './media.service.ts';
+import { readJobQueue } from '../../jobs/queue.ts';
+import { runDueJobs } from '../../jobs/worker.ts';
+import { deleteMedia, readVariantWidths, storeImage } from './media.service.ts';
 
 const publicOrigin = 'https://shop.example.test';
 let app: TestApp;
@@ -57,11 +60,25 @@ describe('media upload', () => {
     const meta = await sharp(jpg.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 1000, height: 600 });
 
+    // the widths are a job (decision 045): until it runs, each width's URL points at the JPEG
+    const id = mediaIdOf(slot?.url as string);
+    expect((await jobsOf(app, 'media:variants')).map((j) => j.payload)).toContainEqual({ businessId: owner.businessId, mediaId: id });
+    for (const w of [320, 640, 1920]) {
+      const early = await app.inject({ method: 'GET', url: mediaVariantUrl(product.images[0] as string, w) });
+      expect(early.statusCode, `${w}`).toBe(302);
+      expect(early.headers.location).toBe(product.images[0]);
+      expect(early.headers['cache-control']).toBe('public, max-age=60');
+    }
+    expect(await readVariantWidths(app.ctx, { ids: [id] })).toEqual({});
+
+    await runDueJobs(app.ctx);
+    expect(await readVariantWidths(app.ctx, { ids: [id] })).toEqual({ [id]: [320, 640, 960] });
     const webp = await app.inject({ method: 'GET', url: mediaVariantUrl(product.images[0] as string, 640) });
     expect(webp.statusCode).toBe(200);
     expect(webp.headers['content-type']).toBe('image/webp');
+    expect(webp.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(await sharp(webp.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 640 });
-    // wider than the original: not made; srcset asks anyway and gets the widest there is
+    // wider than the original: not made, not recorded; a url asking anyway gets the widest there is
     const tooWide = await app.inject({ method: 'GET', url: mediaVariantUrl(product.images[0] as string, 1920) });
     expect(tooWide.statusCode).toBe(200);
     expect(await sharp(tooWide.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 960 });
@@ -93,6 +110,7 @@ describe('media upload', () => {
     expect(data[0]).toBeGreaterThan(200);
     expect(data[1]).toBeGreaterThan(100);
     // smaller than the smallest width: still gets its 320 variant (not enlarged)
+    await runDueJobs(app.ctx);
     const v320 = await app.inject({ method: 'GET', url: mediaVariantUrl(alpha.json().payload.url, 320) });
     expect(await sharp(v320.rawPayload).metadata()).toMatchObject({ width: 64 });
   });
@@ -286,9 +304,52 @@ describe('media serving', () => {
     expect(row).toMatchObject({ status: 'ready', category: 'logo', width: 2000, height: 1000 });
     const jpg = await app.inject({ method: 'GET', url: `/media/${id}/image.jpg` });
     expect(await sharp(jpg.rawPayload).metadata()).toMatchObject({ width: 1920 });
+    await runDueJobs(app.ctx);
+    expect(await readVariantWidths(app.ctx, { ids: [id] })).toEqual({ [id]: [320, 640, 960, 1280, 1920] });
     for (const w of [320, 640, 960, 1280, 1920]) {
       expect((await app.inject({ method: 'GET', url: `/media/${id}/${w}.webp` })).statusCode).toBe(200);
     }
+  });
+
+  it('makes no widths for an image deleted before its job ran, and leaves no files behind', async () => {
+    const id = await storeImage(app.ctx, {
+      businessId: owner.businessId,
+      category: 'products',
+      name: 'gone.png',
+      data: await png(700, 300),
+    });
+    await deleteMedia(app.ctx, { businessId: owner.businessId, ids: [id] });
+    await runDueJobs(app.ctx);
+    expect(await jobsOf(app, 'media:variants')).toEqual([]);
+    for (const file of ['image.jpg', '320.webp', '640.webp']) expect(await app.ctx.blobs.get(`${id}/${file}`), file).toBeNull();
+    expect((await app.inject({ method: 'GET', url: `/media/${id}/320.webp` })).statusCode).toBe(404);
+  });
+
+  it('retries a job that cannot make the widths, then leaves it failed while the JPEG still serves every width', async () => {
+    const id = await storeImage(app.ctx, {
+      businessId: owner.businessId,
+      category: 'products',
+      name: 'bad.png',
+      data: await png(700, 300),
+    });
+    // a JPEG the store hands back broken (a bucket's bad day): decoding it fails on every attempt
+    await app.ctx.blobs.put(`${id}/image.jpg`, Buffer.from('not a jpeg'), { contentType: 'image/jpeg', cacheControl: 'no-store' });
+    await runDueJobs(app.ctx);
+    const [first] = await jobsOf(app, 'media:variants');
+    expect(first).toMatchObject({ attempts: 1, max_attempts: 6 });
+    expect(first?.last_error).toBeTruthy();
+    await retryJobsNow(app, { attempts: 5 });
+    const [failed] = await jobsOf(app, 'media:variants');
+    expect(failed).toMatchObject({ attempts: 6, max_attempts: 6 });
+    // as the platform console's jobs panel shows it
+    expect((await readJobQueue(app.ctx.db)).types).toContainEqual(
+      expect.objectContaining({ type: 'media:variants', failed: 1, maxAttempts: 6 }),
+    );
+    expect(await readVariantWidths(app.ctx, { ids: [id] })).toEqual({});
+    const res = await app.inject({ method: 'GET', url: `/media/${id}/640.webp` });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`/media/${id}/image.jpg`);
+    await app.ctx.db.execute(sql`delete from graphile_worker._private_jobs`);
   });
 
   it('proxies our own media only', async () => {

@@ -7,6 +7,7 @@ import { platformPayload } from './platform-api';
 const jobLabels: Record<string, string> = {
   'mail:send': 'Mail (SMTP)',
   'push:send': 'Web push',
+  'media:variants': 'Image widths',
   'domains:recheck-due': 'Custom domain re-checks',
   'account:sweep-tokens': 'Expired account links sweep',
 };
@@ -24,38 +25,51 @@ export function JobsPanel() {
           Background jobs
         </h2>
         <p className="mt-1 text-text/70">
-          Mail, web push, domain re-checks and sweeps run as jobs, retried with back-off; a job that used up its attempts stays here as
-          failed.
+          Mail, web push, image widths, domain re-checks and sweeps run as jobs, retried with back-off; a job that used up its attempts
+          stays here as failed.
         </p>
       </div>
       {error ? <p className="text-red-700">{error.message}</p> : null}
       {isPending ? <p aria-busy="true">Loading jobs</p> : null}
       {data ? (
         <>
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr>
-                <th scope="col">Job</th>
-                <th scope="col">Waiting</th>
-                <th scope="col">Running</th>
-                <th scope="col">Failed</th>
-                <th scope="col">Attempts</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.types.map((t) => (
-                <tr key={t.type} className="border-t">
-                  <th scope="row" className="py-1 font-medium">
-                    {jobLabels[t.type] ?? t.type}
+          {/* Its own scrolling box: on a narrow screen the table scrolls sideways, the page does not. */}
+          <div className="overflow-x-auto rounded-lg border border-black/10">
+            <table className="w-full min-w-[32rem] text-left text-sm">
+              <thead className="bg-surface">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Job
                   </th>
-                  <td>{t.queued}</td>
-                  <td>{t.running}</td>
-                  <td className={t.failed ? 'font-semibold text-red-700' : undefined}>{t.failed}</td>
-                  <td>at most {t.maxAttempts}</td>
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    Waiting
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    Running
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    Failed
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Attempts
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.types.map((t) => (
+                  <tr key={t.type} className="border-black/10 border-t">
+                    <th scope="row" className="px-3 py-2 font-medium">
+                      {jobLabels[t.type] ?? t.type}
+                    </th>
+                    <td className="px-3 py-2 text-right tabular-nums">{t.queued}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{t.running}</td>
+                    <td className={`px-3 py-2 text-right tabular-nums ${t.failed ? 'font-semibold text-red-700' : ''}`}>{t.failed}</td>
+                    <td className="whitespace-nowrap px-3 py-2">at most {t.maxAttempts}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           {data.problems.length ? (
             <ul className="space-y-2" aria-label="Latest job errors">
               {data.problems.map((p) => (

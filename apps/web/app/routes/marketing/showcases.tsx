@@ -1,11 +1,12 @@
 import { loadDirectory } from '../../features/directory/directory.server';
 import { DirectoryPage } from '../../features/directory/directory-page';
 import { marketingMeta } from '../../features/marketing/seo';
+import { withMediaWidths } from '../../lib/media-widths.server';
 import { QueryProvider } from '../../ui/query-provider';
 import type { Route } from './+types/showcases';
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return loadDirectory(context, request);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return withMediaWidths(context, await loadDirectory(context, request));
 }
 
 export function headers() {

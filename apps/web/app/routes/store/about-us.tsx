@@ -2,10 +2,11 @@ import { AboutUs } from '../../features/store/about-us';
 import { loadAboutUs } from '../../features/store/about-us.server';
 import { storeMeta } from '../../features/store/seo';
 import { storeFromMatches, useStore } from '../../features/store/use-store';
+import { withMediaWidths } from '../../lib/media-widths.server';
 import type { Route } from './+types/about-us';
 
-export function loader({ context, params }: Route.LoaderArgs) {
-  return loadAboutUs(context, params);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return withMediaWidths(context, await loadAboutUs(context, params));
 }
 
 export function headers() {

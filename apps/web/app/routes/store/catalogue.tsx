@@ -3,11 +3,12 @@ import { specTexts } from '@stashblog/contract/spec-texts';
 import { loadCataloguePage } from '../../features/catalogues/catalogue-page.server';
 import { CatalogueView } from '../../features/catalogues/catalogue-view';
 import { storeFromMatches } from '../../features/store/use-store';
+import { withMediaWidths } from '../../lib/media-widths.server';
 import { QueryProvider } from '../../ui/query-provider';
 import type { Route } from './+types/catalogue';
 
-export function loader({ context, request, params }: Route.LoaderArgs) {
-  return loadCataloguePage(context, request, params);
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  return withMediaWidths(context, await loadCataloguePage(context, request, params));
 }
 
 export function headers() {

@@ -6,12 +6,13 @@ import { fetchListingPage, InfiniteGrid, useSortParam } from '../../features/sto
 import { loadCatalogueListing } from '../../features/store/listing.server';
 import { itemListLd, storeMeta } from '../../features/store/seo';
 import { storeFromMatches, useStore } from '../../features/store/use-store';
+import { withMediaWidths } from '../../lib/media-widths.server';
 import { QueryProvider } from '../../ui/query-provider';
 import { SortSelect } from '../../ui/sort-select';
 import type { Route } from './+types/catalogues';
 
-export function loader({ context, request, params }: Route.LoaderArgs) {
-  return loadCatalogueListing(context, request, params);
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  return withMediaWidths(context, await loadCatalogueListing(context, request, params));
 }
 
 export function headers() {

@@ -6,13 +6,14 @@ import { itemListLd, storeMeta } from '../../features/store/seo';
 import { loadStoreLayout } from '../../features/store/store.server';
 import { StoreHome } from '../../features/store/store-home';
 import { storeFromMatches, useStore } from '../../features/store/use-store';
+import { withMediaWidths } from '../../lib/media-widths.server';
 import type { Route } from './+types/home';
 
 // Also the marketing `/home` on our own host: the server's tenant hook leaves `tenant` null there.
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!context.tenant && !params.businessName) return { marketing: true as const };
   const { profile } = await loadStoreLayout(context, request, params);
-  return { marketing: false as const, home: await loadStoreHome(context, params, profile.template) };
+  return withMediaWidths(context, { marketing: false as const, home: await loadStoreHome(context, params, profile.template) });
 }
 
 export function headers() {

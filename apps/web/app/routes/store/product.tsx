@@ -5,10 +5,11 @@ import { isRouteErrorResponse } from 'react-router';
 import { ProductDetails } from '../../features/store/product-details';
 import { loadProductPage } from '../../features/store/product-page.server';
 import { storeFromMatches } from '../../features/store/use-store';
+import { withMediaWidths } from '../../lib/media-widths.server';
 import type { Route } from './+types/product';
 
-export function loader({ context, request, params }: Route.LoaderArgs) {
-  return loadProductPage(context, request, params);
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  return withMediaWidths(context, await loadProductPage(context, request, params));
 }
 
 export function headers() {

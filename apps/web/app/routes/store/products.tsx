@@ -6,12 +6,13 @@ import { loadProductListing } from '../../features/store/listing.server';
 import { ProductCard } from '../../features/store/product-card';
 import { itemListLd, storeMeta } from '../../features/store/seo';
 import { storeFromMatches, useStore } from '../../features/store/use-store';
+import { withMediaWidths } from '../../lib/media-widths.server';
 import { QueryProvider } from '../../ui/query-provider';
 import { SortSelect } from '../../ui/sort-select';
 import type { Route } from './+types/products';
 
-export function loader({ context, request, params }: Route.LoaderArgs) {
-  return loadProductListing(context, request, params);
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  return withMediaWidths(context, await loadProductListing(context, request, params));
 }
 
 export function headers() {

@@ -3,11 +3,12 @@ import { loadSearchPage } from '../../features/search/search.server';
 import { SearchPage } from '../../features/search/search-page';
 import { storeMeta } from '../../features/store/seo';
 import { storeFromMatches } from '../../features/store/use-store';
+import { withMediaWidths } from '../../lib/media-widths.server';
 import type { Route } from './+types/search';
 
 // `/{business}/search` and `/search` on a custom domain; on our own host, `/search` searches every business.
-export function loader({ context, request, params }: Route.LoaderArgs) {
-  return loadSearchPage(context, request, params);
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  return withMediaWidths(context, await loadSearchPage(context, request, params));
 }
 
 export function headers() {
