@@ -151,6 +151,29 @@ const newId = z.object({ id: z.string() });
 const someId = z.object({ _id: z.string() });
 const csv = z.string().describe('text/csv: leads_data.csv');
 
+/** A visitor's private-link calls, on products and catalogues alike but for what an opened link shows. */
+const visitorLinks = <P extends z.ZodType>(opened: P) => ({
+  fetchPrivateLink: { input: openPrivateLinkQuery, payload: opened },
+  privateLinkVisits: { input: privateLinkVisitsBody, payload: linkVisitsPayload },
+  updatePrivateLink: { input: linkViewedBody, payload: linkViewedPayload },
+});
+
+/** An owner's private-link calls, on products and catalogues alike but for the inputs naming the item. */
+const ownerLinks = <L extends z.ZodType, G extends z.ZodType, D extends z.ZodType>(item: { list: L; generate: G; delete: D }) => ({
+  fetchPrivateLink: { input: privateLinkIdQuery, payload: privateLinkPayload },
+  fetchAllPrivateLinks: { input: item.list, payload: privateLinkList },
+  generatePrivateLink: { input: item.generate, payload: privateLinkPayload },
+  updatePrivateLink: { input: updatePrivateLinkBody, payload: privateLinkPayload },
+  deletePrivateLink: { input: item.delete, payload: privateLinksDeleted },
+});
+
+/** An owner's calls on the leads of one product or catalogue, alike but for the inputs naming the item and the page. */
+const ownerLeads = <L extends z.ZodType, P extends z.ZodType, D extends z.ZodType>(item: { list: L; page: P; download: D }) => ({
+  fetchAllLeads: { input: item.list, payload: item.page },
+  deleteLead: { input: leadIdBody, payload: someId },
+  downloadLeads: { input: item.download, raw: csv },
+});
+
 export const endpointSchemas = {
   authUser: {
     logIn: { input: logInBody, payload: authorization },
@@ -196,9 +219,7 @@ export const endpointSchemas = {
     visits: { input: visitsBody, payload: counted },
     fetchAllUsers: { input: fetchAllUsersQuery, payload: productList },
     createLead: { input: productLeadBody, payload: newId },
-    fetchPrivateLink: { input: openPrivateLinkQuery, payload: privateProductPayload },
-    privateLinkVisits: { input: privateLinkVisitsBody, payload: linkVisitsPayload },
-    updatePrivateLink: { input: linkViewedBody, payload: linkViewedPayload },
+    ...visitorLinks(privateProductPayload),
   },
   publicCatalogues: {
     fetchAll: { input: publicFetchAllCataloguesQuery, payload: catalogueList },
@@ -207,9 +228,7 @@ export const endpointSchemas = {
     visits: { input: catalogueVisitsBody, payload: counted },
     fetchAllUsers: { input: fetchAllUsersCataloguesQuery, payload: catalogueList },
     createLead: { input: catalogueLeadBody, payload: newId },
-    fetchPrivateLink: { input: openPrivateLinkQuery, payload: privateCataloguePayload },
-    privateLinkVisits: { input: privateLinkVisitsBody, payload: linkVisitsPayload },
-    updatePrivateLink: { input: linkViewedBody, payload: linkViewedPayload },
+    ...visitorLinks(privateCataloguePayload),
   },
   publicNotifications: {
     create: { input: publicNotificationBody, payload: someId },
@@ -234,15 +253,9 @@ export const endpointSchemas = {
     updateStatus: { input: idBody, payload: statusPayload },
     promote: { input: idBody, payload: statusPayload },
     updateAllStatus: { payload: statusPayload },
-    fetchPrivateLink: { input: privateLinkIdQuery, payload: privateLinkPayload },
-    fetchAllPrivateLinks: { input: fetchAllProductLinksQuery, payload: privateLinkList },
-    generatePrivateLink: { input: generateProductLinkBody, payload: privateLinkPayload },
-    updatePrivateLink: { input: updatePrivateLinkBody, payload: privateLinkPayload },
-    deletePrivateLink: { input: deleteProductLinkBody, payload: privateLinksDeleted },
-    fetchAllLeads: { input: productLeadsQuery, payload: productLeadsPayload },
+    ...ownerLinks({ list: fetchAllProductLinksQuery, generate: generateProductLinkBody, delete: deleteProductLinkBody }),
+    ...ownerLeads({ list: productLeadsQuery, page: productLeadsPayload, download: downloadProductLeadsQuery }),
     fetchAllProductsLeads: { input: allLeadsQuery, payload: allLeadsPayload },
-    deleteLead: { input: leadIdBody, payload: someId },
-    downloadLeads: { input: downloadProductLeadsQuery, raw: csv },
   },
   userAdminCatalogues: {
     create: { input: catalogueInput, payload: cataloguePayload },
@@ -254,15 +267,9 @@ export const endpointSchemas = {
     updateStatus: { input: catalogueIdBody, payload: catalogueStatusPayload },
     updateAllStatus: { payload: catalogueStatusPayload },
     promote: { input: catalogueIdBody, payload: catalogueStatusPayload },
-    fetchPrivateLink: { input: privateLinkIdQuery, payload: privateLinkPayload },
-    fetchAllPrivateLinks: { input: fetchAllCatalogueLinksQuery, payload: privateLinkList },
-    generatePrivateLink: { input: generateCatalogueLinkBody, payload: privateLinkPayload },
-    updatePrivateLink: { input: updatePrivateLinkBody, payload: privateLinkPayload },
-    deletePrivateLink: { input: deleteCatalogueLinkBody, payload: privateLinksDeleted },
-    fetchAllLeads: { input: catalogueLeadsQuery, payload: catalogueLeadsPayload },
+    ...ownerLinks({ list: fetchAllCatalogueLinksQuery, generate: generateCatalogueLinkBody, delete: deleteCatalogueLinkBody }),
+    ...ownerLeads({ list: catalogueLeadsQuery, page: catalogueLeadsPayload, download: downloadCatalogueLeadsQuery }),
     fetchAllCataloguesLeads: { input: allLeadsQuery, payload: allLeadsPayload },
-    deleteLead: { input: leadIdBody, payload: someId },
-    downloadLeads: { input: downloadCatalogueLeadsQuery, raw: csv },
   },
   userAdminNotification: {
     create: { input: createNotificationBody, payload: someId },

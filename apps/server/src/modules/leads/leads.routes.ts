@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
+import type { PublicForm } from '@stashblog/contract/anti-spam';
 import { endpoints } from '@stashblog/contract/endpoints';
 import { leadTexts } from '@stashblog/contract/leads';
 import { serverTexts } from '@stashblog/contract/server-texts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { ok } from '../../http/envelope.ts';
@@ -30,34 +31,16 @@ function sendCsv(reply: FastifyReply, body: AsyncIterable<string>) {
 
 export function leadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    route(
-      app,
-      endpoints.publicCatalogues.createLead,
-      { config: { rateLimit: perClientRateLimit(ctx, 'catalogue-lead') } },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            ok(
-              await createCatalogueLead(ctx, { input: request.body, visitor: { deviceId: readDeviceId(ctx.config, request) } }),
-              serverTexts.querySent,
-            ),
-          ),
-    );
+    // SPEC §7 createLead, on products and catalogues alike: rate-limited per client, 201 'Query Sent'.
+    const intake = (form: PublicForm) => ({ config: { rateLimit: perClientRateLimit(ctx, form) } });
+    const visitorOf = (request: FastifyRequest) => ({ deviceId: readDeviceId(ctx.config, request) });
+    const querySent = (reply: FastifyReply, lead: { id: string }) => reply.status(201).send(ok(lead, serverTexts.querySent));
 
-    route(
-      app,
-      endpoints.publicProducts.createLead,
-      { config: { rateLimit: perClientRateLimit(ctx, 'product-lead') } },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            ok(
-              await createProductLead(ctx, { input: request.body, visitor: { deviceId: readDeviceId(ctx.config, request) } }),
-              serverTexts.querySent,
-            ),
-          ),
+    route(app, endpoints.publicCatalogues.createLead, intake('catalogue-lead'), async (request, reply) =>
+      querySent(reply, await createCatalogueLead(ctx, { input: request.body, visitor: visitorOf(request) })),
+    );
+    route(app, endpoints.publicProducts.createLead, intake('product-lead'), async (request, reply) =>
+      querySent(reply, await createProductLead(ctx, { input: request.body, visitor: visitorOf(request) })),
     );
 
     // Products (/userAdmin/products)

@@ -247,36 +247,27 @@ async function pageOfLeads(
   return { rows: rows.map((r) => toOwnerLead(r, names)), count: total };
 }
 
-/** The product's name for its leads page: the product's current name, else the name its leads kept. 404 when neither exists. */
-async function productNameOf(ctx: OwnerCtx, businessId: string, id: string): Promise<string> {
-  if (!isUuid(id)) throw AppError.notFound(serverTexts.productNotFound);
-  const [product] = await ctx.db
-    .select({ name: products.productName })
-    .from(products)
-    .where(and(eq(products.businessId, businessId), eq(products.id, id)));
-  if (product) return product.name;
-  const [lead] = await ctx.db
-    .select({ name: leads.productName })
-    .from(leads)
-    .where(and(eq(leads.businessId, businessId), eq(leads.fkProductId, id)))
-    .limit(1);
-  if (!lead) throw AppError.notFound(serverTexts.productNotFound);
-  return lead.name ?? '';
-}
+const itemNames = {
+  product: { table: products, name: products.productName, keptName: leads.productName, fk: leads.fkProductId },
+  catalogue: { table: catalogues, name: catalogues.catalogueName, keptName: leads.catalogueName, fk: leads.fkCatalogueId },
+};
+const itemNotFound = { product: serverTexts.productNotFound, catalogue: serverTexts.catalogueNotFound };
 
-async function catalogueNameOf(ctx: OwnerCtx, businessId: string, id: string): Promise<string> {
-  if (!isUuid(id)) throw AppError.notFound(serverTexts.catalogueNotFound);
-  const [catalogue] = await ctx.db
-    .select({ name: catalogues.catalogueName })
-    .from(catalogues)
-    .where(and(eq(catalogues.businessId, businessId), eq(catalogues.id, id)));
-  if (catalogue) return catalogue.name;
+/** The item's name for its leads page: its current name, else the name its leads kept. 404 when neither exists. */
+async function itemNameOf(ctx: OwnerCtx, businessId: string, kind: LeadKind, id: string): Promise<string> {
+  if (!isUuid(id)) throw AppError.notFound(itemNotFound[kind]);
+  const t = itemNames[kind];
+  const [item] = await ctx.db
+    .select({ name: t.name })
+    .from(t.table)
+    .where(and(eq(t.table.businessId, businessId), eq(t.table.id, id)));
+  if (item) return item.name;
   const [lead] = await ctx.db
-    .select({ name: leads.catalogueName })
+    .select({ name: t.keptName })
     .from(leads)
-    .where(and(eq(leads.businessId, businessId), eq(leads.fkCatalogueId, id)))
+    .where(and(eq(leads.businessId, businessId), eq(t.fk, id)))
     .limit(1);
-  if (!lead) throw AppError.notFound(serverTexts.catalogueNotFound);
+  if (!lead) throw AppError.notFound(itemNotFound[kind]);
   return lead.name ?? '';
 }
 
@@ -284,14 +275,14 @@ type ListArgs = { businessId: string; searchQuery: string; pageNo: number; perPa
 
 /** SPEC §7 products fetchAllLeads -> productLeads, productName, count. */
 export async function fetchProductLeads(ctx: OwnerCtx, { fkProductId, ...args }: ListArgs & { fkProductId: string }) {
-  const productName = await productNameOf(ctx, args.businessId, fkProductId);
+  const productName = await itemNameOf(ctx, args.businessId, 'product', fkProductId);
   const page = await pageOfLeads(ctx, { ...args, kind: 'product', fkId: fkProductId });
   return { productLeads: page.rows, productName, count: page.count };
 }
 
 /** SPEC §7 catalogues fetchAllLeads -> catalogueLeads, catalogueName, count. */
 export async function fetchCatalogueLeads(ctx: OwnerCtx, { fkCatalogueId, ...args }: ListArgs & { fkCatalogueId: string }) {
-  const catalogueName = await catalogueNameOf(ctx, args.businessId, fkCatalogueId);
+  const catalogueName = await itemNameOf(ctx, args.businessId, 'catalogue', fkCatalogueId);
   const page = await pageOfLeads(ctx, { ...args, kind: 'catalogue', fkId: fkCatalogueId });
   return { catalogueLeads: page.rows, catalogueName, count: page.count };
 }
@@ -329,7 +320,7 @@ export async function leadsCsv(
   ctx: Pick<AppContext, 'db' | 'config'>,
   { businessId, kind, fkId }: { businessId: string; kind: LeadKind; fkId: string },
 ): Promise<AsyncIterable<string>> {
-  if (fkId) await (kind === 'product' ? productNameOf(ctx, businessId, fkId) : catalogueNameOf(ctx, businessId, fkId));
+  if (fkId) await itemNameOf(ctx, businessId, kind, fkId);
   const [business] = await ctx.db
     .select({ businessName: businesses.businessName, domain: businesses.domain })
     .from(businesses)

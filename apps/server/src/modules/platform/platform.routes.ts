@@ -9,13 +9,11 @@ import { route } from '../../http/register.ts';
 import {
   listAudit,
   listBusinesses,
-  listCatalogues,
+  listItems,
   listJobs,
   listMail,
-  listProducts,
-  setCatalogueBlocked,
+  setItemBlocked,
   setPrimeUser,
-  setProductBlocked,
   setUserBlocked,
 } from './platform.service.ts';
 import { describeAdmin, platformLogIn, platformLogOut } from './platform-auth.service.ts';
@@ -37,9 +35,9 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     route(app, endpoints.platform.businesses, async (request) => ok(await listBusinesses(ctx, request.query), serverTexts.fetched));
 
-    route(app, endpoints.platform.products, async (request) => ok(await listProducts(ctx, request.query), serverTexts.fetched));
+    route(app, endpoints.platform.products, async (request) => ok(await listItems(ctx, 'product', request.query), serverTexts.fetched));
 
-    route(app, endpoints.platform.catalogues, async (request) => ok(await listCatalogues(ctx, request.query), serverTexts.fetched));
+    route(app, endpoints.platform.catalogues, async (request) => ok(await listItems(ctx, 'catalogue', request.query), serverTexts.fetched));
 
     route(app, endpoints.platformUsers.block, async (request) => {
       const result = await setUserBlocked(ctx, { actor: platformAdminOf(request), input: request.body });
@@ -52,12 +50,12 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     route(app, endpoints.platformProducts.block, async (request) => {
-      const result = await setProductBlocked(ctx, { actor: platformAdminOf(request), input: request.body });
+      const result = await setItemBlocked(ctx, { actor: platformAdminOf(request), kind: 'product', input: request.body });
       return ok(result, result.status ? platformTexts.blocked('Product') : platformTexts.unblocked('Product'));
     });
 
     route(app, endpoints.platformCatalogues.block, async (request) => {
-      const result = await setCatalogueBlocked(ctx, { actor: platformAdminOf(request), input: request.body });
+      const result = await setItemBlocked(ctx, { actor: platformAdminOf(request), kind: 'catalogue', input: request.body });
       return ok(result, result.status ? platformTexts.blocked('Catalogue') : platformTexts.unblocked('Catalogue'));
     });
 

@@ -19,6 +19,7 @@ import {
   platformTexts,
 } from '@stashblog/contract/platform';
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -35,6 +36,26 @@ import type { PlatformActor } from './platform-auth.service.ts';
 type Ctx = Pick<AppContext, 'db'>;
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One page of a console list, newest first (ties by id), and how many rows match in all. `rows` is the
+ * list's select (its joins and where) made dynamic, `total` its count over the same joins and where.
+ */
+async function pageOf<Q extends PgSelect>(
+  rows: Q,
+  total: PromiseLike<{ total: number }[]>,
+  order: { createdAt: PgColumn; id: PgColumn },
+  { pageNo, perPage }: { pageNo: number; perPage: number },
+) {
+  const [page, [{ total: count }]] = await Promise.all([
+    rows
+      .orderBy(desc(order.createdAt), desc(order.id))
+      .limit(perPage)
+      .offset((pageNo - 1) * perPage),
+    total,
+  ]);
+  return { rows: page, count };
+}
 
 /** One audit row per platform action, written in the action's own transaction. */
 export async function recordAudit(
@@ -85,7 +106,7 @@ export async function listBusinesses(ctx: Ctx, input: BusinessListQuery): Promis
     (select max(l.created_at) from leads l where l.business_id = ${b}),
     (select max(s.created_at) from sessions s where s.business_id = ${b})
   )`.mapWith((v: string | Date) => new Date(v));
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, count: total } = await pageOf(
     ctx.db
       .select({
         b: businesses,
@@ -100,11 +121,11 @@ export async function listBusinesses(ctx: Ctx, input: BusinessListQuery): Promis
       .from(businesses)
       .leftJoin(signups, eq(signups.businessId, businesses.id))
       .where(where)
-      .orderBy(desc(businesses.createdAt), desc(businesses.id))
-      .limit(query.perPage)
-      .offset((query.pageNo - 1) * query.perPage),
+      .$dynamic(),
     ctx.db.select({ total: count() }).from(businesses).leftJoin(signups, eq(signups.businessId, businesses.id)).where(where),
-  ]);
+    businesses,
+    query,
+  );
   return {
     businesses: rows.map((r) => ({
       _id: r.b.id,
@@ -127,137 +148,107 @@ export async function listBusinesses(ctx: Ctx, input: BusinessListQuery): Promis
   };
 }
 
-export async function listProducts(ctx: Ctx, input: ItemListQuery): Promise<{ items: PlatformItem[]; count: number }> {
-  const query = itemListQuery.parse(input);
-  const conditions: SQL[] = [];
-  if (query.businessId) {
-    if (!isUuid(query.businessId)) return { items: [], count: 0 };
-    conditions.push(eq(products.businessId, query.businessId));
-  }
-  if (query.searchQuery) conditions.push(ilike(products.productName, like(query.searchQuery)));
-  const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select({ p: products, businessName: businesses.businessName })
-      .from(products)
-      .innerJoin(businesses, eq(businesses.id, products.businessId))
-      .where(where)
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(query.perPage)
-      .offset((query.pageNo - 1) * query.perPage),
-    ctx.db.select({ total: count() }).from(products).where(where),
-  ]);
-  return {
-    items: rows.map(({ p, businessName }) => ({
-      _id: p.id,
-      businessId: p.businessId,
-      businessName,
-      name: p.productName,
-      isPublic: p.isPublic,
-      isBlocked: p.isBlocked,
-      createdAt: p.createdAt.toISOString(),
-    })),
-    count: total,
-  };
-}
+/** The platform's view of products and of catalogues: one table each, the same columns but the name. */
+const itemTables = {
+  product: { table: products, name: products.productName, notFound: platformTexts.productNotFound },
+  catalogue: { table: catalogues, name: catalogues.catalogueName, notFound: platformTexts.catalogueNotFound },
+};
+type ItemKind = keyof typeof itemTables;
 
-export async function listCatalogues(ctx: Ctx, input: ItemListQuery): Promise<{ items: PlatformItem[]; count: number }> {
+export async function listItems(ctx: Ctx, kind: ItemKind, input: ItemListQuery): Promise<{ items: PlatformItem[]; count: number }> {
   const query = itemListQuery.parse(input);
+  const { table, name } = itemTables[kind];
   const conditions: SQL[] = [];
   if (query.businessId) {
     if (!isUuid(query.businessId)) return { items: [], count: 0 };
-    conditions.push(eq(catalogues.businessId, query.businessId));
+    conditions.push(eq(table.businessId, query.businessId));
   }
-  if (query.searchQuery) conditions.push(ilike(catalogues.catalogueName, like(query.searchQuery)));
+  if (query.searchQuery) conditions.push(ilike(name, like(query.searchQuery)));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, count: total } = await pageOf(
     ctx.db
-      .select({ c: catalogues, businessName: businesses.businessName })
-      .from(catalogues)
-      .innerJoin(businesses, eq(businesses.id, catalogues.businessId))
+      .select({
+        _id: table.id,
+        businessId: table.businessId,
+        businessName: businesses.businessName,
+        name,
+        isPublic: table.isPublic,
+        isBlocked: table.isBlocked,
+        createdAt: table.createdAt,
+      })
+      .from(table)
+      .innerJoin(businesses, eq(businesses.id, table.businessId))
       .where(where)
-      .orderBy(desc(catalogues.createdAt), desc(catalogues.id))
-      .limit(query.perPage)
-      .offset((query.pageNo - 1) * query.perPage),
-    ctx.db.select({ total: count() }).from(catalogues).where(where),
-  ]);
-  return {
-    items: rows.map(({ c, businessName }) => ({
-      _id: c.id,
-      businessId: c.businessId,
-      businessName,
-      name: c.catalogueName,
-      isPublic: c.isPublic,
-      isBlocked: c.isBlocked,
-      createdAt: c.createdAt.toISOString(),
-    })),
-    count: total,
-  };
+      .$dynamic(),
+    ctx.db.select({ total: count() }).from(table).where(where),
+    table,
+    query,
+  );
+  return { items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), count: total };
 }
 
 function requireReason(isBlocked: boolean, reason: string) {
   if (isBlocked && !reason) throw AppError.badRequest(platformTexts.reasonRequired);
 }
 
+/** Sets a flag of one business and audits it, in one transaction; 404 for an id that is no business. */
+async function setBusinessFlag(
+  ctx: Ctx,
+  {
+    actor,
+    id,
+    flag,
+    audit,
+  }: {
+    actor: PlatformActor;
+    id: string;
+    flag: { isBlocked: boolean } | { isPrimeUser: boolean };
+    audit: { action: string; reason?: string };
+  },
+) {
+  if (!isUuid(id)) throw AppError.notFound(platformTexts.businessNotFound);
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(businesses)
+      .set({ ...flag, updatedAt: new Date() })
+      .where(eq(businesses.id, id))
+      .returning({ id: businesses.id });
+    if (!row) throw AppError.notFound(platformTexts.businessNotFound);
+    await recordAudit(tx, actor, { ...audit, targetType: 'user', targetId: id, businessId: id });
+  });
+}
+
 export async function setUserBlocked(ctx: Ctx, { actor, input }: { actor: PlatformActor; input: BlockUserBody }) {
   const reason = (input.reason ?? '').trim();
   requireReason(input.isBlocked, reason);
-  const id = input.id ?? '';
-  if (!isUuid(id)) throw AppError.notFound(platformTexts.businessNotFound);
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(businesses)
-      .set({ isBlocked: input.isBlocked, updatedAt: new Date() })
-      .where(eq(businesses.id, id))
-      .returning({ id: businesses.id });
-    if (!row) throw AppError.notFound(platformTexts.businessNotFound);
-    await recordAudit(tx, actor, {
-      action: input.isBlocked ? 'user.block' : 'user.unblock',
-      targetType: 'user',
-      targetId: id,
-      businessId: id,
-      reason,
-    });
-    return { status: input.isBlocked };
-  });
+  const action = input.isBlocked ? 'user.block' : 'user.unblock';
+  await setBusinessFlag(ctx, { actor, id: input.id ?? '', flag: { isBlocked: input.isBlocked }, audit: { action, reason } });
+  return { status: input.isBlocked };
 }
 
 export async function setPrimeUser(ctx: Ctx, { actor, input }: { actor: PlatformActor; input: PrimeUserBody }) {
-  const id = input.id ?? '';
-  if (!isUuid(id)) throw AppError.notFound(platformTexts.businessNotFound);
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(businesses)
-      .set({ isPrimeUser: input.isPrimeUser, updatedAt: new Date() })
-      .where(eq(businesses.id, id))
-      .returning({ id: businesses.id });
-    if (!row) throw AppError.notFound(platformTexts.businessNotFound);
-    await recordAudit(tx, actor, {
-      action: input.isPrimeUser ? 'user.prime' : 'user.unprime',
-      targetType: 'user',
-      targetId: id,
-      businessId: id,
-    });
-    return { status: input.isPrimeUser };
-  });
+  const action = input.isPrimeUser ? 'user.prime' : 'user.unprime';
+  await setBusinessFlag(ctx, { actor, id: input.id ?? '', flag: { isPrimeUser: input.isPrimeUser }, audit: { action } });
+  return { status: input.isPrimeUser };
 }
 
-export async function setProductBlocked(ctx: Ctx, { actor, input }: { actor: PlatformActor; input: BlockItemBody }) {
+export async function setItemBlocked(ctx: Ctx, { actor, kind, input }: { actor: PlatformActor; kind: ItemKind; input: BlockItemBody }) {
+  const { table, notFound } = itemTables[kind];
   const reason = (input.reason ?? '').trim();
   requireReason(input.isBlocked, reason);
   const businessId = input.businessId ?? '';
   const id = input.id ?? '';
-  if (!isUuid(businessId) || !isUuid(id)) throw AppError.notFound(platformTexts.productNotFound);
+  if (!isUuid(businessId) || !isUuid(id)) throw AppError.notFound(notFound);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
-      .update(products)
+      .update(table)
       .set({ isBlocked: input.isBlocked })
-      .where(and(eq(products.businessId, businessId), eq(products.id, id)))
-      .returning({ id: products.id });
-    if (!row) throw AppError.notFound(platformTexts.productNotFound);
+      .where(and(eq(table.businessId, businessId), eq(table.id, id)))
+      .returning({ id: table.id });
+    if (!row) throw AppError.notFound(notFound);
     await recordAudit(tx, actor, {
-      action: input.isBlocked ? 'product.block' : 'product.unblock',
-      targetType: 'product',
+      action: `${kind}.${input.isBlocked ? 'block' : 'unblock'}`,
+      targetType: kind,
       targetId: id,
       businessId,
       reason,
@@ -266,28 +257,20 @@ export async function setProductBlocked(ctx: Ctx, { actor, input }: { actor: Pla
   });
 }
 
-export async function setCatalogueBlocked(ctx: Ctx, { actor, input }: { actor: PlatformActor; input: BlockItemBody }) {
-  const reason = (input.reason ?? '').trim();
-  requireReason(input.isBlocked, reason);
-  const businessId = input.businessId ?? '';
-  const id = input.id ?? '';
-  if (!isUuid(businessId) || !isUuid(id)) throw AppError.notFound(platformTexts.catalogueNotFound);
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(catalogues)
-      .set({ isBlocked: input.isBlocked })
-      .where(and(eq(catalogues.businessId, businessId), eq(catalogues.id, id)))
-      .returning({ id: catalogues.id });
-    if (!row) throw AppError.notFound(platformTexts.catalogueNotFound);
-    await recordAudit(tx, actor, {
-      action: input.isBlocked ? 'catalogue.block' : 'catalogue.unblock',
-      targetType: 'catalogue',
-      targetId: id,
-      businessId,
-      reason,
-    });
-    return { status: input.isBlocked };
-  });
+function toOutboxMail(m: typeof mailOutbox.$inferSelect, businessName: string | null): OutboxMail {
+  return {
+    _id: m.id,
+    to: m.to,
+    subject: m.subject,
+    body: m.body,
+    businessName,
+    state: m.sentAt ? 'sent' : m.failedAt ? 'failed' : 'pending',
+    transport: m.transport,
+    attempts: m.attempts,
+    error: m.lastError,
+    createdAt: m.createdAt.toISOString(),
+    sentAt: m.sentAt?.toISOString() ?? null,
+  };
 }
 
 export async function listMail(ctx: Ctx, input: MailListQuery): Promise<{ mails: OutboxMail[]; count: number }> {
@@ -304,33 +287,18 @@ export async function listMail(ctx: Ctx, input: MailListQuery): Promise<{ mails:
   if (query.state === 'pending') conditions.push(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt)) as SQL);
   if (query.state === 'failed') conditions.push(and(isNull(mailOutbox.sentAt), isNotNull(mailOutbox.failedAt)) as SQL);
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, count: total } = await pageOf(
     ctx.db
       .select({ m: mailOutbox, businessName: businesses.businessName })
       .from(mailOutbox)
       .leftJoin(businesses, eq(businesses.id, mailOutbox.businessId))
       .where(where)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-      .limit(query.perPage)
-      .offset((query.pageNo - 1) * query.perPage),
+      .$dynamic(),
     ctx.db.select({ total: count() }).from(mailOutbox).where(where),
-  ]);
-  return {
-    mails: rows.map(({ m, businessName }) => ({
-      _id: m.id,
-      to: m.to,
-      subject: m.subject,
-      body: m.body,
-      businessName,
-      state: m.sentAt ? 'sent' : m.failedAt ? 'failed' : 'pending',
-      transport: m.transport,
-      attempts: m.attempts,
-      error: m.lastError,
-      createdAt: m.createdAt.toISOString(),
-      sentAt: m.sentAt?.toISOString() ?? null,
-    })),
-    count: total,
-  };
+    mailOutbox,
+    query,
+  );
+  return { mails: rows.map(({ m, businessName }) => toOutboxMail(m, businessName)), count: total };
 }
 
 /** The background job queue per job type, and the latest jobs that failed an attempt (console, beside the mail outbox). */
@@ -347,17 +315,17 @@ export async function listAudit(ctx: Ctx, input: AuditListQuery): Promise<{ entr
     conditions.push(eq(platformAudit.businessId, query.businessId));
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, count: total } = await pageOf(
     ctx.db
       .select({ a: platformAudit, businessName: businesses.businessName })
       .from(platformAudit)
       .leftJoin(businesses, eq(businesses.id, platformAudit.businessId))
       .where(where)
-      .orderBy(desc(platformAudit.createdAt), desc(platformAudit.id))
-      .limit(query.perPage)
-      .offset((query.pageNo - 1) * query.perPage),
+      .$dynamic(),
     ctx.db.select({ total: count() }).from(platformAudit).where(where),
-  ]);
+    platformAudit,
+    query,
+  );
   return {
     entries: rows.map(({ a, businessName }) => ({
       _id: a.id,

@@ -25,6 +25,13 @@ import {
 const openLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 const countLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
+/** The item an owner's call names: its fkProductId or its fkCatalogueId, whichever field its kind has. */
+function itemIdOf(input: { fkProductId: string } | { fkCatalogueId: string }): string;
+function itemIdOf(input: { fkProductId?: string } | { fkCatalogueId?: string }): string | undefined;
+function itemIdOf(input: { fkProductId?: string; fkCatalogueId?: string }) {
+  return input.fkProductId ?? input.fkCatalogueId;
+}
+
 /** SPEC §7 private-link calls for products and catalogues: owner calls under /api/userAdmin, visitor calls under /api/public. */
 export function privateLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -37,20 +44,19 @@ export function privateLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       fingerPrint,
     });
 
-    // ---- owner: products ----
-    {
-      const admin = endpoints.userAdminProducts;
-      const kind = 'product' as const;
+    // ---- owners: products, then catalogues (their calls name the item by fkProductId or fkCatalogueId) ----
+    for (const kind of ['product', 'catalogue'] as const) {
+      const admin = kind === 'product' ? endpoints.userAdminProducts : endpoints.userAdminCatalogues;
       route(app, admin.fetchPrivateLink, async (request) =>
         ok(await fetchPrivateLink(ctx, { businessId: ownerOf(request).businessId, kind, id: request.query.id })),
       );
       route(app, admin.fetchAllPrivateLinks, async (request) => {
-        const { fkProductId, ...query } = request.query;
-        return ok(await fetchAllPrivateLinks(ctx, { businessId: ownerOf(request).businessId, kind, itemId: fkProductId, query }));
+        const { query } = request;
+        return ok(await fetchAllPrivateLinks(ctx, { businessId: ownerOf(request).businessId, kind, itemId: itemIdOf(query), query }));
       });
       route(app, admin.generatePrivateLink, async (request, reply) => {
-        const { fkProductId, ...input } = request.body;
-        const created = await generatePrivateLink(ctx, { businessId: ownerOf(request).businessId, kind, itemId: fkProductId, input });
+        const { body: input } = request;
+        const created = await generatePrivateLink(ctx, { businessId: ownerOf(request).businessId, kind, itemId: itemIdOf(input), input });
         return reply.status(201).send(ok(created, privateLinkTexts.created));
       });
       route(app, admin.updatePrivateLink, async (request) => {
@@ -58,35 +64,8 @@ export function privateLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return ok(await updatePrivateLink(ctx, { businessId: ownerOf(request).businessId, kind, id, input }), privateLinkTexts.updated);
       });
       route(app, admin.deletePrivateLink, async (request) => {
-        const { id, fkProductId } = request.body;
-        const result = await deletePrivateLinks(ctx, { businessId: ownerOf(request).businessId, kind, id, itemId: fkProductId });
-        return ok(result, id ? privateLinkTexts.deleted : privateLinkTexts.deletedAll);
-      });
-    }
-
-    // ---- owner: catalogues ----
-    {
-      const admin = endpoints.userAdminCatalogues;
-      const kind = 'catalogue' as const;
-      route(app, admin.fetchPrivateLink, async (request) =>
-        ok(await fetchPrivateLink(ctx, { businessId: ownerOf(request).businessId, kind, id: request.query.id })),
-      );
-      route(app, admin.fetchAllPrivateLinks, async (request) => {
-        const { fkCatalogueId, ...query } = request.query;
-        return ok(await fetchAllPrivateLinks(ctx, { businessId: ownerOf(request).businessId, kind, itemId: fkCatalogueId, query }));
-      });
-      route(app, admin.generatePrivateLink, async (request, reply) => {
-        const { fkCatalogueId, ...input } = request.body;
-        const created = await generatePrivateLink(ctx, { businessId: ownerOf(request).businessId, kind, itemId: fkCatalogueId, input });
-        return reply.status(201).send(ok(created, privateLinkTexts.created));
-      });
-      route(app, admin.updatePrivateLink, async (request) => {
-        const { id, ...input } = request.body;
-        return ok(await updatePrivateLink(ctx, { businessId: ownerOf(request).businessId, kind, id, input }), privateLinkTexts.updated);
-      });
-      route(app, admin.deletePrivateLink, async (request) => {
-        const { id, fkCatalogueId } = request.body;
-        const result = await deletePrivateLinks(ctx, { businessId: ownerOf(request).businessId, kind, id, itemId: fkCatalogueId });
+        const { id } = request.body;
+        const result = await deletePrivateLinks(ctx, { businessId: ownerOf(request).businessId, kind, id, itemId: itemIdOf(request.body) });
         return ok(result, id ? privateLinkTexts.deleted : privateLinkTexts.deletedAll);
       });
     }

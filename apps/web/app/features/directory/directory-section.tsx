@@ -15,7 +15,7 @@ type DirectoryEndpoint =
 
 type Page<T> = { items: T[]; count: number; countCapped?: boolean };
 
-type Props<T> = {
+export type DirectorySectionProps<T> = {
   /** The section's element id, also the query parameter of its page (`?products=2#products`). */
   id: DirectorySectionId;
   title: string;
@@ -42,7 +42,7 @@ const debounceMs = 300;
  * names (page 1 by default) without a search; page links are real links to that URL, so one clicked
  * before hydration still opens its page. Once hydrated, pages and searches come from the SPEC §7 call.
  */
-export function DirectorySection<T>(props: Props<T>) {
+export function DirectorySection<T>(props: DirectorySectionProps<T>) {
   const { id, title, subtitle, endpoint, field, args, perPage, first, firstPage, keyOf, render, gridClass, empty, searchLabel } = props;
   const headingId = useId();
   const location = useLocation();

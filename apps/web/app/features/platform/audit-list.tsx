@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { formatDate } from '../../speed/format';
 import { ListShell } from '../../ui/list-shell';
 import { totalPagesOf } from '../../ui/pagination';
+import { FilterSelect } from './filter-select';
 import { platformPayload } from './platform-api';
 
 const perPage = 20;
@@ -34,24 +35,16 @@ export function AuditList() {
     <ListShell<AuditEntry, never>
       title="Audit log"
       actions={
-        <label className="flex items-center gap-2 text-sm">
-          Action
-          <select
-            value={action}
-            onChange={(e) => {
-              setAction(e.target.value);
-              setPage(1);
-            }}
-            className="rounded border border-black/20 bg-background px-2 py-2"
-          >
-            <option value="">All actions</option>
-            {actions.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Action"
+          allLabel="All actions"
+          options={actions}
+          value={action}
+          onChange={(value) => {
+            setAction(value);
+            setPage(1);
+          }}
+        />
       }
       items={data?.entries}
       itemKey={(e) => e._id}

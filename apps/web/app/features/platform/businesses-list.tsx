@@ -10,6 +10,7 @@ import { toast } from '../../ui/toasts';
 import { useBusy } from '../../ui/use-busy';
 import { useListState } from '../../ui/use-list-state';
 import { BlockDialog } from './block-dialog';
+import { FilterSelect } from './filter-select';
 import { isPlatformOk, platformApi, platformPayload } from './platform-api';
 
 const perPage = 20;
@@ -65,24 +66,16 @@ export function BusinessesList() {
       title="Businesses"
       subtitle={data ? `${data.count} ${data.count === 1 ? 'business' : 'businesses'}` : undefined}
       actions={
-        <label className="flex items-center gap-2 text-sm">
-          Plan
-          <select
-            value={plan}
-            onChange={(e) => {
-              setPlan(e.target.value);
-              setPage(1);
-            }}
-            className="rounded border border-black/20 bg-background px-2 py-2"
-          >
-            <option value="">All plans</option>
-            {plans.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Plan"
+          allLabel="All plans"
+          options={plans}
+          value={plan}
+          onChange={(value) => {
+            setPlan(value);
+            setPage(1);
+          }}
+        />
       }
       tabs={{ label: 'Business filters', options: tabs, value: tab, onChange: switchTab }}
       search={{ label: 'Search businesses', placeholder: 'Search by name or email', value: searchText, onChange: setSearchText }}
