@@ -101,6 +101,13 @@ class Defs {
     });
     return `url(#${id})`;
   }
+  /** From one colour at the top to another at the bottom (a wall, a table). */
+  span(top: string, bottom: string): string {
+    const id = this.add(`s${top}${bottom}`, (id) => {
+      return `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient>`;
+    });
+    return `url(#${id})`;
+  }
   /** A sphere or a gem, lit from the top left. */
   ball(c: string): string {
     const id = this.add(`b${c}`, (id) => {
@@ -173,7 +180,7 @@ const pieceColours: Record<(typeof pieceKinds)[number], string> = {
   powder: '#e0a21b',
 };
 
-function piece(d: Defs, kind: (typeof pieceKinds)[number], x: number, y: number, scale: number, angle: number, tint: string): string {
+function piece(kind: (typeof pieceKinds)[number], x: number, y: number, scale: number, angle: number, tint: string): string {
   // flat fills with an outline: a gradient per piece is what made a jar of spice slow to render
   const c = tint;
   const dark = shade(tint, -0.35);
@@ -199,7 +206,7 @@ function pieces(d: Defs, kind: (typeof pieceKinds)[number], region: { x: number;
   for (const [u, v, s, a] of pts) {
     // three tones only: each tone is one gradient, and hundreds of gradients slow the rendering down
     const tint = mix(base, u > 0.5 ? '#ffffff' : '#000000', s > 0.5 ? 0.15 : 0);
-    out.push(piece(d, kind, region.x + (u - 0.5) * region.w, region.y + (v - 0.5) * region.h, 0.85 + s * 0.4, a * 360, tint));
+    out.push(piece(kind, region.x + (u - 0.5) * region.w, region.y + (v - 0.5) * region.h, 0.85 + s * 0.4, a * 360, tint));
   }
   return out.join('');
 }
@@ -599,8 +606,8 @@ function scene(
     return `${shadow}<g transform="translate(${r1(x)} ${baseY}) scale(${s}) rotate(${tilt})">${draw[drawing.kind](defs, drawing)}</g>`;
   });
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
-  <rect width="${width}" height="${tableY}" fill="${defs.vertical(shade(backdrop, 0.18))}"/>
-  <rect y="${tableY}" width="${width}" height="${height - tableY}" fill="${defs.vertical(shade(backdrop, -0.14))}"/>
+  <rect width="${width}" height="${tableY}" fill="${defs.span(shade(backdrop, 0.4), shade(backdrop, -0.04))}"/>
+  <rect y="${tableY}" width="${width}" height="${height - tableY}" fill="${defs.span(shade(backdrop, -0.1), shade(backdrop, -0.24))}"/>
   <rect y="${tableY}" width="${width}" height="${Math.round(6 * unit)}" fill="${shade(backdrop, 0.3)}"/>
   <ellipse cx="${light > 0 ? width * 0.25 : width * 0.75}" cy="${height * 0.2}" rx="${width * 0.6}" ry="${height * 0.6}" fill="${defs.glow('#ffffff')}" opacity="0.6"/>
   ${Array.from({ length: niches }, (_, i) => {
