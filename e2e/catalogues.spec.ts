@@ -60,7 +60,7 @@ test('owner creates and publishes a catalogue; a visitor sorts, scrolls, selects
   await expect(visitor.getByRole('list', { name: 'Catalogue products' }).getByRole('listitem')).toHaveCount(3);
 
   // a demo catalogue of 12 products: 10 on the first wide page, 2 more on scrolling
-  await visitor.goto(`/lotus-handicrafts/catalogues/${encode(await catalogueId('festive picks'))}`);
+  await visitor.goto(`/lotus-handicrafts/catalogues/${encode(await catalogueId('Festive picks'))}`);
   await expect(visitor.getByText(specTexts.faqHeading)).toBeVisible();
   await expect(visitor.getByText(specTexts.faqEmpty)).toBeVisible();
   const items = visitor.getByRole('list', { name: 'Catalogue products' }).getByRole('listitem');
@@ -113,17 +113,17 @@ test('owner creates and publishes a catalogue; a visitor sorts, scrolls, selects
     "select id from products where product_name in ('Bandhani silk dupatta', 'Terracotta planter set') order by id",
   );
   expect([...lead.products].sort()).toEqual(wanted.map((w) => w.id));
-  expect(lead.catalogue_name).toBe('festive picks');
+  expect(lead.catalogue_name).toBe('Festive picks');
   expect(lead.phone_no).toBe('9876501234');
 });
 
 test('the public catalogue page is server-rendered with title, heading and the first page of products', async ({ request }) => {
-  const id = await catalogueId('festive picks');
+  const id = await catalogueId('Festive picks');
   const res = await request.get(`/lotus-handicrafts/catalogues/${encode(id)}`, { headers: { 'user-agent': 'curl/8.0' } });
   expect(res.status()).toBe(200);
   const html = await res.text();
   expect(html).toContain('<title>Festive Picks | Lotus Handicrafts</title>');
-  expect(html).toMatch(/<h1[^>]*>festive picks<\/h1>/);
+  expect(html).toMatch(/<h1[^>]*>Festive picks<\/h1>/);
   expect(html).toMatch(new RegExp(`<link rel="canonical" href="http://localhost:${e2ePort}/lotus-handicrafts/catalogues/[^"]+"`));
   // the first wide page: the 10 newest of 12 members
   const first = await e2eQuery<{ product_name: string }>(

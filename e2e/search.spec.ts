@@ -43,7 +43,7 @@ test('a visitor searches from the business nav, filters to catalogues and opens 
   await expect(page.locator('main article[data-type="product"]')).toHaveCount(0);
   await expect(cards).toHaveCount(1);
   await expect(heading).toHaveText('1 result for “pottery”');
-  await expect(cards.first().getByRole('heading')).toHaveText('pottery and textiles');
+  await expect(cards.first().getByRole('heading')).toHaveText('Pottery and textiles');
 
   const [tab] = await Promise.all([context.waitForEvent('page'), cards.first().getByRole('link', { name: /view/ }).click()]);
   await tab.waitForLoadState();

@@ -269,7 +269,7 @@ test('a sort chosen before the page has hydrated takes effect once it has, on a 
 
   await page.unrouteAll();
   release = await holdScripts(page);
-  const [festive] = await e2eQuery<{ id: string }>("select id from catalogues where catalogue_name = 'festive picks'");
+  const [festive] = await e2eQuery<{ id: string }>("select id from catalogues where catalogue_name = 'Festive picks'");
   await page.goto(`/${business}/catalogues/${encodeURIComponent(encodeId(festive.id))}`, { waitUntil: 'domcontentloaded' });
   await page.getByLabel('Sort by').selectOption('Alphabetically A-Z');
   release();

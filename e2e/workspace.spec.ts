@@ -62,9 +62,9 @@ test('owner workspace: profile images with crop and progress, theme and template
   await expect(page.getByRole('alert').filter({ hasText: specTexts.profileEmailRequired })).toBeVisible();
   await page.getByLabel('Email').fill('spice@stashblog.test');
 
-  // Logo: pick, crop.
+  // Logo: the demo shop has one; pick another, crop.
   await page
-    .getByLabel('Choose logo')
+    .getByLabel('Change logo')
     .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await image(400, 400, 20, 120, 60) });
   await page.getByRole('dialog', { name: 'Crop logo.png' }).getByRole('button', { name: 'Crop', exact: true }).click();
   await expect(page.getByRole('list', { name: 'Logo' }).locator('img')).toHaveCount(1);

@@ -1,5 +1,7 @@
+import type { MediaCategory } from '@stashblog/contract/media';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { businesses } from '../db/schema/businesses.ts';
 import { catalogueProducts, catalogues } from '../db/schema/catalogues.ts';
@@ -7,142 +9,135 @@ import { products } from '../db/schema/products.ts';
 import { runDueJobs } from '../jobs/worker.ts';
 import { createBusiness } from '../modules/businesses/businesses.service.ts';
 import { storeImage } from '../modules/media/media.service.ts';
-import { demoImage } from './demo-images.ts';
+import content from './demo-content.json' with { type: 'json' };
+import { drawingSchema, groupPicture, logoPicture, productPicture } from './demo-images.ts';
 
 // Demo data for `npm start` on an empty database and `npm run cli -- seed-demo`.
 // Sign in as demo@stashblog.test / demo-password-1 (Lotus Handicrafts) or
 // spice@stashblog.test / demo-password-1 (Spice Route Exports).
 export const demoPassword = 'demo-password-1';
 
-type DemoProduct = { name: string; category: string; tags: string[]; price: number; units: number };
-/** Members are indexes into the business's products; every demo catalogue is public. */
-type DemoCatalogue = { name: string; description: string; members: number[] };
+const demoProduct = z.object({
+  name: z.string(),
+  category: z.string(),
+  tags: z.array(z.string()),
+  price: z.number(),
+  units: z.number().int(),
+  promoted: z.boolean().optional(),
+  /** How many pictures: each is drawn and processed as an upload would be, which is most of the seed's time. */
+  views: z.union([z.literal(1), z.literal(2)]).default(2),
+  description: z.string(),
+  specifications: z.array(z.string()),
+  picture: drawingSchema,
+});
+/** Indexes into the business's products: what a banner or About Us picture shows, what a catalogue holds. */
+const productIndexes = z.array(z.number().int().nonnegative());
+const demoBusiness = z.object({
+  businessName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  address: z.string(),
+  phoneNo: z.string(),
+  about: z.array(z.string()),
+  links: z.partialRecord(
+    z.enum(['facebookLink', 'instagramLink', 'pinterestLink', 'linkedInLink', 'youtubeChannelLink', 'websiteLink']),
+    z.string(),
+  ),
+  logo: z.object({ motif: z.enum(['lotus', 'anise']), body: z.string(), accent: z.string() }),
+  backdrop: z.string(),
+  banners: z.array(productIndexes),
+  aboutImages: z.array(productIndexes),
+  disclaimer: z.string(),
+  products: z.array(demoProduct),
+  // every demo catalogue is public; the first is promoted
+  catalogues: z.array(z.object({ name: z.string(), description: z.string(), members: productIndexes })),
+});
+/** The demo shops: names, texts, prices and how each product is drawn live in demo-content.json. */
+export const demoContent = z.object({ businesses: z.array(demoBusiness) }).parse(content).businesses;
+type DemoBusiness = (typeof demoContent)[number];
 
-const demoBusinesses: {
-  businessName: string;
-  name: string;
-  email: string;
-  address: string;
-  phoneNo: string;
-  description: string;
-  products: DemoProduct[];
-  catalogues: DemoCatalogue[];
-}[] = [
-  {
-    businessName: 'lotus-handicrafts',
-    name: 'Asha Menon',
-    email: 'demo@stashblog.test',
-    address: '14 Artisan Lane, Jaipur, Rajasthan 302001',
-    phoneNo: '9876543210',
-    description: 'Hand-made decor, textiles and pottery from artisan families across Rajasthan.',
-    products: [
-      { name: 'Blue pottery vase', category: 'Pottery', tags: ['blue pottery', 'vase', 'jaipur'], price: 1450, units: 40 },
-      { name: 'Terracotta planter set', category: 'Pottery', tags: ['terracotta', 'planter', 'garden'], price: 899, units: 75 },
-      { name: 'Hand-painted serving bowl', category: 'Pottery', tags: ['bowl', 'kitchen', 'hand painted'], price: 650, units: 120 },
-      { name: 'Block print cotton quilt', category: 'Textiles', tags: ['block print', 'quilt', 'cotton'], price: 3200, units: 25 },
-      { name: 'Bandhani silk dupatta', category: 'Textiles', tags: ['bandhani', 'silk', 'dupatta'], price: 2100, units: 60 },
-      { name: 'Embroidered cushion covers', category: 'Textiles', tags: ['cushion', 'embroidery', 'set of 5'], price: 1199, units: 90 },
-      { name: 'Brass diya lamp', category: 'Home Decor', tags: ['brass', 'diya', 'festive'], price: 540, units: 200 },
-      { name: 'Carved wooden elephant', category: 'Home Decor', tags: ['wood', 'elephant', 'carving'], price: 1800, units: 30 },
-      { name: 'Mirror work wall hanging', category: 'Home Decor', tags: ['mirror work', 'wall art'], price: 990, units: 45 },
-      { name: 'Marble inlay coaster set', category: 'Home Decor', tags: ['marble', 'inlay', 'coasters'], price: 1250, units: 80 },
-      { name: 'Kundan drop earrings', category: 'Jewellery', tags: ['kundan', 'earrings', 'bridal'], price: 2750, units: 35 },
-      { name: 'Oxidised silver bangles', category: 'Jewellery', tags: ['oxidised', 'bangles', 'silver'], price: 1350, units: 70 },
-      { name: 'Lac bead necklace', category: 'Jewellery', tags: ['lac', 'necklace', 'beads'], price: 820, units: 55 },
-      { name: 'Jute tote bag', category: 'Textiles', tags: ['jute', 'bag', 'eco'], price: 450, units: 300 },
-    ],
-    catalogues: [
-      // More than one wide page (10), so the catalogue page scrolls into a second page.
-      {
-        name: 'festive picks',
-        description: 'Gifts and decor for Diwali, weddings and every celebration in between, hand-made in Rajasthan.',
-        members: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
-      },
-      {
-        name: 'pottery and textiles',
-        description: 'Blue pottery, terracotta and block-printed textiles.',
-        members: [0, 1, 2, 3, 4, 5, 13],
-      },
-    ],
-  },
-  {
-    businessName: 'spice-route-exports',
-    name: 'Ravi Kumar',
-    email: 'spice@stashblog.test',
-    address: '7 Harbour Road, Kochi, Kerala 682001',
-    phoneNo: '9123456780',
-    description: 'Exporters of Kerala spices, estate teas and dry fruits since 1998.',
-    products: [
-      { name: 'Malabar black pepper', category: 'Spices', tags: ['pepper', 'whole', 'malabar'], price: 780, units: 500 },
-      { name: 'Green cardamom 8mm', category: 'Spices', tags: ['cardamom', 'green', 'bold'], price: 2600, units: 250 },
-      { name: 'Ceylon cinnamon sticks', category: 'Spices', tags: ['cinnamon', 'sticks'], price: 940, units: 300 },
-      { name: 'Turmeric powder', category: 'Spices', tags: ['turmeric', 'powder', 'curcumin'], price: 320, units: 800 },
-      { name: 'Whole cloves', category: 'Spices', tags: ['cloves', 'whole'], price: 1150, units: 220 },
-      { name: 'Nilgiri orange pekoe tea', category: 'Tea', tags: ['nilgiri', 'black tea', 'loose leaf'], price: 560, units: 400 },
-      { name: 'Assam CTC tea', category: 'Tea', tags: ['assam', 'ctc', 'strong'], price: 410, units: 650 },
-      { name: 'Darjeeling first flush', category: 'Tea', tags: ['darjeeling', 'first flush', 'premium'], price: 1900, units: 120 },
-      { name: 'Masala chai blend', category: 'Tea', tags: ['masala', 'chai', 'blend'], price: 480, units: 350 },
-      { name: 'W240 cashew kernels', category: 'Dry Fruits', tags: ['cashew', 'w240', 'export grade'], price: 1050, units: 600 },
-      { name: 'Kashmiri almonds', category: 'Dry Fruits', tags: ['almonds', 'kashmir'], price: 1400, units: 280 },
-      { name: 'Golden raisins', category: 'Dry Fruits', tags: ['raisins', 'golden'], price: 390, units: 700 },
-    ],
-    catalogues: [
-      {
-        name: 'kerala spice box',
-        description: 'Whole spices, estate teas and dry fruits packed for export.',
-        members: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
-      },
-      { name: 'tea time', description: 'Estate teas from the Nilgiris, Assam and Darjeeling, and our masala chai.', members: [5, 6, 7, 8] },
-    ],
-  },
-];
+/**
+ * The pictures of one business, drawn and stored through the media service (as an upload is) all at
+ * once: the image queue bounds the work to the machine's cores.
+ */
+async function storePictures(ctx: AppContext, businessId: string, demo: DemoBusiness) {
+  const store = (category: MediaCategory, name: string) => async (data: Buffer) => storeImage(ctx, { businessId, category, name, data });
+  const group = (indexes: number[], seed: string, size: { width: number; height: number }) =>
+    groupPicture(
+      indexes.map((i) => demo.products[i]!.picture),
+      demo.backdrop,
+      seed,
+      size,
+    );
+  const [logo, banners, images, products] = await Promise.all([
+    logoPicture(demo.logo.motif, demo.logo).then(store('logo', 'logo.png')),
+    Promise.all(
+      demo.banners.map((set, i) =>
+        group(set, `${demo.businessName}-banner-${i}`, { width: 1280, height: 720 }).then(store('homeBanners', `banner-${i}.jpg`)),
+      ),
+    ),
+    Promise.all(
+      demo.aboutImages.map((set, i) =>
+        group(set, `${demo.businessName}-about-${i}`, { width: 960, height: 540 }).then(store('aboutUsBanners', `about-${i}.jpg`)),
+      ),
+    ),
+    Promise.all(
+      demo.products.map((p) =>
+        Promise.all(
+          [0, 1].slice(0, p.views).map((v) => productPicture(p.picture, v, p.name).then(store('products', `${p.name}-${v}.jpg`))),
+        ),
+      ),
+    ),
+  ]);
+  return { logo, banners, images, products };
+}
 
 export async function seedDemo(ctx: AppContext, log: (msg: string) => void): Promise<void> {
-  for (const demo of demoBusinesses) {
+  const started = performance.now();
+  for (const demo of demoContent) {
     const { id: businessId } = await createBusiness(ctx, {
       businessName: demo.businessName,
       name: demo.name,
       email: demo.email,
       password: demoPassword,
     });
-    const banners = [];
-    for (let i = 0; i < 3; i++) {
-      const data = await demoImage(demo.businessName.replace(/-/g, ' '), i, { width: 1600, height: 900 });
-      banners.push(await storeImage(ctx, { businessId, category: 'homeBanners', name: `banner-${i}.png`, data }));
-    }
+    const pictures = await storePictures(ctx, businessId, demo);
     await ctx.db
       .update(businesses)
-      .set({ address: demo.address, phoneNo: demo.phoneNo, description: demo.description, banners, images: banners.slice(0, 2) })
+      .set({
+        address: demo.address,
+        phoneNo: demo.phoneNo,
+        description: demo.about.join('\n\n'),
+        ...demo.links,
+        logo: pictures.logo,
+        banners: pictures.banners,
+        images: pictures.images,
+        // a promoted profile (the showcases' Promoted Profiles)
+        isPrimeUser: true,
+      })
       .where(sql`${businesses.id} = ${businessId}`);
     const now = Date.now();
-    const productIds: string[] = [];
-    for (const [i, p] of demo.products.entries()) {
-      const images = [];
-      for (let v = 0; v < 2; v++) {
-        const data = await demoImage(p.name, v);
-        images.push(await storeImage(ctx, { businessId, category: 'products', name: `${p.name}-${v}.png`, data }));
-      }
-      const id = uuidv7();
-      productIds.push(id);
-      await ctx.db.insert(products).values({
+    const productIds = demo.products.map(() => uuidv7());
+    await ctx.db.insert(products).values(
+      demo.products.map((p, i) => ({
         businessId,
-        id,
+        id: productIds[i]!,
         productName: p.name,
         itemNo: `${demo.businessName.slice(0, 3).toUpperCase()}-${String(i + 1).padStart(3, '0')}`,
-        description: `${p.name} from ${demo.name}'s workshop. ${demo.description} Packed carefully and shipped across India and abroad.`,
+        description: p.description,
         category: p.category,
         tags: p.tags,
-        images,
-        specifications: [`Category: ${p.category}`, 'Made in India', 'Ships in 3-5 days'],
-        disclaimers: ['Colours may vary slightly from the photographs.'],
+        images: pictures.products[i]!,
+        specifications: p.specifications,
+        disclaimers: [demo.disclaimer],
         pricePerUnit: p.price,
         totalUnits: p.units,
         isPublic: i !== demo.products.length - 1, // one private product per business, for private links
-        isPromoted: i % 4 === 0,
+        isPromoted: p.promoted ?? false,
         // spread listing dates so date sorting shows something
         createdAt: new Date(now - (demo.products.length - i) * 3600_000),
-      });
-    }
+      })),
+    );
     for (const [i, c] of demo.catalogues.entries()) {
       const catalogueId = uuidv7();
       await ctx.db.insert(catalogues).values({
@@ -156,7 +151,7 @@ export async function seedDemo(ctx: AppContext, log: (msg: string) => void): Pro
       });
       await ctx.db
         .insert(catalogueProducts)
-        .values(c.members.map((m, position) => ({ businessId, catalogueId, productId: productIds[m], position })));
+        .values(c.members.map((m, position) => ({ businessId, catalogueId, productId: productIds[m]!, position })));
     }
     log(
       `demo business '${demo.businessName}' seeded (${demo.products.length} products, ${demo.catalogues.length} catalogues); sign in as ${demo.email} / ${demoPassword}`,
@@ -165,6 +160,7 @@ export async function seedDemo(ctx: AppContext, log: (msg: string) => void): Pro
   // The images' WebP widths are `media:variants` jobs (decision 045): made now, so the demo shows
   // them whether or not a worker runs (the CLI, JOBS_WORKER=0, tests).
   await runDueJobs(ctx);
+  log(`demo data seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** `npm start` seeds the demo on an empty database unless SEED_DEMO=0. */
