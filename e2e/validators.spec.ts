@@ -181,3 +181,41 @@ test('axe-core finds no serious or critical violation on the workspace pages', a
 test('the Nu HTML checker finds no error on the storefront, marketing and account pages', async () => {
   expect(await nuRun).toEqual([]);
 });
+
+test('crawlers find every sitemap from the root, product data claims an offer only with a price, a store installs as itself', async ({
+  request,
+}) => {
+  // the root robots.txt names the sitemap index, which lists the demo stores' sitemaps
+  expect(await (await request.get('/robots.txt')).text()).toContain(`\nSitemap: ${origin}/sitemap.xml\n`);
+  const index = await (await request.get('/sitemap.xml')).text();
+  expect(index).toContain(`<sitemap><loc>${origin}/${business}/sitemap.xml</loc></sitemap>`);
+
+  const jsonLd = async (url: string) => {
+    const html = await (await request.get(url, { headers: { 'user-agent': browserAgent } })).text();
+    return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1] as string));
+  };
+  const ids = await demoIds();
+  const [product] = await jsonLd(`/${business}/products/${ids.product}`);
+  expect(product['@type']).toBe('Product');
+  expect(product.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'INR', availability: 'https://schema.org/InStock' });
+  expect(product.image.length).toBeGreaterThan(0);
+  // a product without price or image: nothing that claims to be a Product rich result
+  const [bare] = await e2eQuery<{ id: string }>(
+    `insert into products (business_id, id, product_name, description, category, is_public)
+     select id, gen_random_uuid(), 'validator bare product', 'No price yet.', 'Misc', true from businesses where business_name = $1
+     returning id::text`,
+    [business],
+  );
+  try {
+    expect(await jsonLd(`/${business}/products/${encodeId(bare?.id as string)}`)).toEqual([]);
+  } finally {
+    await e2eQuery('delete from products where id = $1', [bare?.id]);
+  }
+
+  // a storefront links its own manifest, which opens the store's home; the platform's opens the dashboard
+  const storeHtml = await (await request.get(`/${business}/home`)).text();
+  expect(storeHtml).toContain(`<link rel="manifest" href="/${business}/store.webmanifest"/>`);
+  const manifest = await (await request.get(`/${business}/store.webmanifest`)).json();
+  expect(manifest).toMatchObject({ start_url: `/${business}/home`, scope: `/${business}/` });
+  expect(await (await request.get('/home')).text()).toContain('<link rel="manifest" href="/manifest.webmanifest"/>');
+});
