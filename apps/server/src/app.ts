@@ -5,16 +5,17 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { openBlobStore } from './blobs/open-blob-store.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { startContentVersions } from './db/content-versions.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import { registerGuards, securitySchemes } from './http/guards.ts';
+import { registerGuards } from './http/guards.ts';
 import { registerHostileInput } from './http/hostile-input.ts';
 import { loggerOptions } from './http/logger-options.ts';
+import { openApiOptions } from './http/openapi.ts';
 import { createPublicCache, registerPublicCache, registerPublicCacheHits } from './http/public-cache.ts';
 import { postgresRateLimitStore } from './http/rate-limit-store.ts';
 import { helmetHeaders, registerSecurityHeaders } from './http/security-headers.ts';
@@ -108,10 +109,7 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
   });
   // Counters in PostgreSQL: every route's `config: { rateLimit }` holds across app nodes.
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(db) });
-  await app.register(swagger, {
-    openapi: { info: { title: 'StashBlog API', version: '1.0.0' }, components: { securitySchemes } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(config));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerErrorHandler(app);
   registerHostileInput(app);

@@ -1,7 +1,9 @@
+import { storePath } from '@stashblog/contract/paths';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { useEffect, useMemo } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
+import type { StoreLayoutData } from './features/store/store.server';
 import './app.css';
 import favicon from './favicon.svg?url';
 import { ZodWithoutEval } from './lib/csp-nonce';
@@ -16,14 +18,23 @@ export const meta: Route.MetaFunction = ({ error }) =>
     ? [{ title: specTexts.notFoundTitle }, { name: 'robots', content: 'noindex' }]
     : [{ title: specTexts.defaultTitle }, { name: 'description', content: specTexts.defaultDescription }];
 
+/** A storefront's own web manifest (installed from the store it opens the store), else the platform's (the dashboard). */
+function useManifest(): string {
+  const own = useRouteLoaderData<StoreLayoutData | null>('store-layout');
+  const domain = useRouteLoaderData<StoreLayoutData | null>('domain-store-layout');
+  const store = own ?? domain;
+  return store ? storePath(store.profile.businessName, '/store.webmanifest', store.onOwnDomain) : '/manifest.webmanifest';
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const manifest = useManifest();
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href={favicon} type="image/svg+xml" />
-        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="manifest" href={manifest} />
         <link rel="apple-touch-icon" href="/icon-192.png" />
         <meta name="theme-color" content="#181818" />
         <ZodWithoutEval />

@@ -34,18 +34,25 @@ export type RouteExtras = Pick<RouteOptions, 'bodyLimit' | 'onSend'> & {
   compiled?: boolean;
 };
 
-const schemasByEndpoint = new Map<AnyEndpoint, EndpointSchemas>();
+type Entry = { schemas: EndpointSchemas; operationId: string; summary: string };
+const entryByEndpoint = new Map<AnyEndpoint, Entry>();
 for (const [group, calls] of Object.entries(endpoints)) {
   for (const [name, endpoint] of Object.entries(calls)) {
-    schemasByEndpoint.set(endpoint, (endpointSchemas as Record<string, Record<string, EndpointSchemas>>)[group][name]);
+    entryByEndpoint.set(endpoint, {
+      schemas: (endpointSchemas as Record<string, Record<string, EndpointSchemas>>)[group][name],
+      // the OpenAPI operation: the table's own name ('userAdminProducts.fetch'), its key in words ('Fetch all')
+      operationId: `${group}.${name}`,
+      summary: name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`).replace(/^./, (c) => c.toUpperCase()),
+    });
   }
 }
 
 /** Registers the route of one endpoint; its handler gets the parsed input and answers its payload's envelope. */
 export function route<E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, ...args: [Handler<E>] | [RouteExtras, Handler<E>]) {
   const [extras, handler] = args.length === 1 ? [{} as RouteExtras, args[0]] : args;
-  const schemas = schemasByEndpoint.get(endpoint);
-  if (!schemas) throw new Error(`${endpoint.method} ${endpoint.path} is not an endpoint of the contract`);
+  const entry = entryByEndpoint.get(endpoint);
+  if (!entry) throw new Error(`${endpoint.method} ${endpoint.path} is not an endpoint of the contract`);
+  const { schemas, operationId, summary } = entry;
   const { compiled, config, ...rest } = extras;
   const response = schemas.raw ? { 200: schemas.raw } : schemas.payload ? { '2xx': envelopeSchema(schemas.payload) } : undefined;
   const input = schemas.input && (endpoint.method === 'GET' ? { querystring: schemas.input } : { body: schemas.input });
@@ -53,7 +60,15 @@ export function route<E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, 
     ...rest,
     method: endpoint.method,
     url: `${apiBase}${endpoint.path}`,
-    schema: { tags: [endpoint.path.slice(1, endpoint.path.lastIndexOf('/'))], ...input, ...(response && { response }) },
+    schema: {
+      tags: [endpoint.path.slice(1, endpoint.path.lastIndexOf('/'))],
+      operationId,
+      summary,
+      // a public call needs no session (a guarded one gets its scheme from http/guards.ts)
+      ...(endpoint.auth === 'public' && { security: [] }),
+      ...input,
+      ...(response && { response }),
+    },
     config: { ...config, auth: endpoint.auth },
     ...(compiled && { serializerCompiler: compiledSerializer }),
     handler: handler as RouteOptions['handler'],

@@ -53,7 +53,7 @@ const globalSegments = new Set([
 
 // SPEC §2 public business pages, relative to /{businessName} (own host) or / (custom domain).
 const storePage =
-  /^\/(home|products(\/[^/]+)?|catalogues(\/[^/]+)?|aboutus|contactus|privateLink|search|signIn|sitemap\.xml|robots\.txt)\/?$/;
+  /^\/(home|products(\/[^/]+)?|catalogues(\/[^/]+)?|aboutus|contactus|privateLink|search|signIn|sitemap\.xml|robots\.txt|store\.webmanifest)\/?$/;
 // Served on a custom domain too, but not pages of the store.
 const domainPassThrough = new Set([
   '/favicon.ico',

@@ -4,9 +4,11 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/cli/seed-demo.ts';
+import { setDomain } from '../../src/cli/set-domain.ts';
 import { badRequestText } from '../../src/http/hostile-input.ts';
 import { createSession } from '../../src/modules/auth/auth.service.ts';
 import { createPlatformAdmin } from '../../src/modules/platform/platform-auth.service.ts';
+import { crawlerPaths } from '../../src/modules/seo/seo.routes.ts';
 import { createTestApp } from '../test-app.ts';
 import { fuzzRuns, fuzzSeed, hostileBody, hostileQuery, hostileString, queryString, runCases } from './hostile-input.ts';
 
@@ -18,6 +20,7 @@ import { fuzzRuns, fuzzSeed, hostileBody, hostileQuery, hostileString, queryStri
 
 const app = await createTestApp();
 await seedDemo(app.ctx, () => {});
+await setDomain(app.ctx, { businessName: 'spice-route-exports', domain: 'spice.test' });
 const owner = await app.owner('fuzz-owner');
 await createPlatformAdmin(app.ctx, { email: 'fuzz-admin@example.test', name: 'Fuzz Admin', password: 'fuzz-password-1' });
 
@@ -134,6 +137,38 @@ describe('fuzz: every OpenAPI route answers hostile input with < 500', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
   });
+});
+
+// The crawler and install files (sitemaps, robots.txt, store manifests) are hidden from the OpenAPI
+// document: walked here with hostile business names, queries and hosts (ours, a routed domain, others).
+describe('fuzz: every crawler file answers hostile input with < 500', () => {
+  it('finds the crawler files', () => {
+    expect(crawlerPaths.size).toBeGreaterThanOrEqual(6);
+  });
+  for (const [index, path] of [...crawlerPaths].entries()) {
+    it(`GET ${path}`, { timeout: 120_000 }, async () => {
+      const arb = fc.record({
+        name: hostileString(plausible),
+        query: hostileQuery(['v', 'page', 'utm_source'], plausible),
+        host: fc.oneof(
+          { arbitrary: fc.constant('localhost:5004'), weight: 4 },
+          { arbitrary: hostileString(['spice.test', 'nobody.test', '127.0.0.1:5004']), weight: 1 },
+        ),
+      });
+      await runCases(arb, routes.length + index, async (c) => {
+        let name: string;
+        try {
+          name = encodeURIComponent(c.name) || 'x';
+        } catch {
+          name = '%ED%A0%80';
+        }
+        const url = path.replace(':businessName', name) + queryString(c.query);
+        const host = c.host.replace(/[^\x21-\x7e]/g, '') || 'localhost:5004';
+        const res = await app.inject({ method: 'GET', url, headers: { host }, remoteAddress: address() });
+        return res.statusCode < 500 ? null : `GET ${url.slice(0, 300)} on ${host} answered ${res.statusCode}: ${res.body.slice(0, 300)}`;
+      });
+    });
+  }
 });
 
 describe('guarded routes refuse callers without the right session before they validate', () => {

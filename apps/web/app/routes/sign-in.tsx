@@ -30,6 +30,8 @@ export default function SignInPage() {
         <Link to="/home" className="mb-6 block text-center font-bold text-2xl">
           StashBlog
         </Link>
+        {/* The page's heading for screen readers and outlines; the tabs below say the same to the eye. */}
+        <h1 className="sr-only">{tab === 'signIn' ? 'Sign In' : 'Sign Up'}</h1>
         <div
           role="tablist"
           aria-label="Sign in or sign up"

@@ -17,7 +17,7 @@ const page = [
 
 const expected = page
   .replaceAll('<link rel="modulepreload"', `<link rel="${preloadAfterPaint}"`)
-  .replace('<script nonce="n0nce" type="module" async="">', `<script nonce="n0nce" type="${moduleAfterPaint}">`);
+  .replace('<script nonce="n0nce" type="module" async="">', `<script nonce="n0nce" type="text/plain" ${moduleAfterPaint}="">`);
 
 async function through(chunks: Buffer[]): Promise<string> {
   const transform = scriptsAfterFirstPaint();
@@ -37,6 +37,7 @@ describe('scriptsAfterFirstPaint', () => {
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).not.toContain('type="module"');
     expect(html.match(new RegExp(preloadAfterPaint, 'g'))).toHaveLength(2);
+    expect(html.match(new RegExp(moduleAfterPaint, 'g'))).toHaveLength(1);
   });
 
   it('gives the same page however the stream is cut, inside tags and inside multi-byte characters', async () => {

@@ -26,7 +26,7 @@ export function scriptsAfterFirstPaint(): Transform {
   const decoder = new StringDecoder('utf8');
   let held = '';
   const rewrite = (html: string) =>
-    html.replace(modulePreload, `<link rel="${preloadAfterPaint}"`).replace(moduleScript, `$1 type="${moduleAfterPaint}"`);
+    html.replace(modulePreload, `<link rel="${preloadAfterPaint}"`).replace(moduleScript, `$1 type="text/plain" ${moduleAfterPaint}=""`);
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       const text = held + decoder.write(chunk);

@@ -11,8 +11,12 @@ import { CspNonce } from '../lib/csp-nonce';
 
 /** The rel entry.server.tsx gives React Router's modulepreload links: no browser fetches it. */
 export const preloadAfterPaint = 'modulepreload-after-paint';
-/** The type entry.server.tsx gives React Router's inline module script: no browser runs it. */
-export const moduleAfterPaint = 'module-after-paint';
+/**
+ * The attribute entry.server.tsx adds to React Router's inline module script, which it writes as
+ * `type="text/plain"`: no browser runs a data block, and the HTML standard allows that type (the Nu
+ * checker refused an invented one such as `module-after-paint`, issue 22).
+ */
+export const moduleAfterPaint = 'data-module-after-paint';
 
 /** What the loader leaves on `window`: entry.client.tsx says when hydration starts, root.tsx when it is done. */
 export const afterFirstPaint = '__afterFirstPaint';
@@ -37,11 +41,12 @@ const loader = `(() => {
   const start = () => {
     if (started) return;
     if (document.readyState === 'loading') return addEventListener('DOMContentLoaded', start, { once: true });
-    const routes = document.querySelector('script[type="${moduleAfterPaint}"]');
+    const routes = document.querySelector('script[${moduleAfterPaint}]');
     if (!routes) return;
     started = true;
     for (const link of document.querySelectorAll('link[rel="${preloadAfterPaint}"]')) link.rel = 'modulepreload';
     routes.type = 'module';
+    routes.removeAttribute('${moduleAfterPaint}');
     document.head.append(Object.assign(document.createElement('script'), { type: 'module', nonce: routes.nonce, textContent: routes.textContent }));
   };
   const tap = (event) => {

@@ -53,6 +53,14 @@ describe('ListShell', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Catalogues' }));
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search leads' }), { target: { value: 'asha' } });
     expect(seen).toEqual(['tab:catalogues', 'search:asha']);
+    // ARIA tabs: the tabs control the panel that holds the list, labelled by the selected tab;
+    // the arrow keys select the next tab
+    const panel = screen.getByRole('tabpanel', { name: 'Products' });
+    expect(within(panel).getByText('No leads match your search.')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Catalogues' }).getAttribute('aria-controls')).toBe(panel.id);
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Products' }), { key: 'ArrowRight' });
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Products' }), { key: 'End' });
+    expect(seen.slice(2)).toEqual(['tab:catalogues', 'tab:catalogues']);
     rerender(<ListShell {...props} items={undefined} isPending={false} error={new Error('Network down')} />);
     expect(screen.getByRole('alert').textContent).toBe('Network down');
   });

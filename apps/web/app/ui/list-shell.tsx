@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { Pagination } from './pagination';
+import { type TabIds, TabPanel, Tabs, useTabIds } from './tabs';
 
 // The one admin list shell (products, catalogues, leads, forums, private links, notifications,
 // platform): heading and actions, optional tabs, optional search, loading / error / empty states,
@@ -45,6 +46,9 @@ export type ListShellProps<Item, Tab extends string> = Layout<Item> & {
 
 export function ListShell<Item, Tab extends string = never>(props: ListShellProps<Item, Tab>) {
   const { title, subtitle, actions, tabs, search, items, isPending, error, isFetching, empty, loadingLabel, paging, children } = props;
+  const tabIds = useTabIds<Tab | ''>(tabs?.options ?? [], tabs?.value ?? '');
+  // With tabs, what follows them is the panel they control.
+  const Panel = tabs ? TabPanel : Plain;
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -56,7 +60,7 @@ export function ListShell<Item, Tab extends string = never>(props: ListShellProp
       </div>
       {tabs || search ? (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          {tabs ? <Tabs {...tabs} /> : <span />}
+          {tabs ? <Tabs ids={tabIds} {...tabs} /> : <span />}
           {search ? (
             <label className="flex items-center gap-2">
               <span className="sr-only">{search.label}</span>
@@ -72,50 +76,37 @@ export function ListShell<Item, Tab extends string = never>(props: ListShellProp
         </div>
       ) : null}
 
-      {isPending ? (
-        <Loading label={loadingLabel} cards={Boolean(props.renderCard)} />
-      ) : error ? (
-        <p role="alert" className="rounded bg-surface p-6 text-center">
-          {error.message}
-        </p>
-      ) : !items || items.length === 0 ? (
-        <div className="rounded-lg bg-surface p-10 text-center">{empty}</div>
-      ) : (
-        <div className={isFetching ? 'opacity-70 transition-opacity' : undefined} aria-busy={isFetching || undefined}>
-          {props.renderCard ? (
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-              {items.map((item) => (
-                <Fragment key={props.itemKey(item)}>{props.renderCard(item)}</Fragment>
-              ))}
-            </div>
-          ) : (
-            <Table items={items} itemKey={props.itemKey} columns={props.columns} rowActions={props.rowActions} />
-          )}
-        </div>
-      )}
-      {paging ? <Pagination page={paging.page} totalPages={paging.totalPages} onChange={paging.onChange} label={paging.label} /> : null}
+      <Panel ids={tabIds} className="space-y-6">
+        {isPending ? (
+          <Loading label={loadingLabel} cards={Boolean(props.renderCard)} />
+        ) : error ? (
+          <p role="alert" className="rounded bg-surface p-6 text-center">
+            {error.message}
+          </p>
+        ) : !items || items.length === 0 ? (
+          <div className="rounded-lg bg-surface p-10 text-center">{empty}</div>
+        ) : (
+          <div className={isFetching ? 'opacity-70 transition-opacity' : undefined} aria-busy={isFetching || undefined}>
+            {props.renderCard ? (
+              <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+                {items.map((item) => (
+                  <Fragment key={props.itemKey(item)}>{props.renderCard(item)}</Fragment>
+                ))}
+              </div>
+            ) : (
+              <Table items={items} itemKey={props.itemKey} columns={props.columns} rowActions={props.rowActions} />
+            )}
+          </div>
+        )}
+        {paging ? <Pagination page={paging.page} totalPages={paging.totalPages} onChange={paging.onChange} label={paging.label} /> : null}
+      </Panel>
       {children}
     </section>
   );
 }
 
-function Tabs<Tab extends string>({ label, options, value, onChange }: ListTabs<Tab>) {
-  return (
-    <div role="tablist" aria-label={label} className="inline-flex self-start rounded-lg bg-surface p-1">
-      {options.map((o) => (
-        <button
-          key={o.value}
-          type="button"
-          role="tab"
-          aria-selected={value === o.value}
-          onClick={() => onChange(o.value)}
-          className={`rounded-md px-4 py-2 text-sm ${value === o.value ? 'bg-primary text-on-primary' : ''}`}
-        >
-          {o.label}
-        </button>
-      ))}
-    </div>
-  );
+function Plain({ className, children }: { ids: TabIds; className?: string; children: React.ReactNode }) {
+  return <div className={className}>{children}</div>;
 }
 
 type TableProps<Item> = {

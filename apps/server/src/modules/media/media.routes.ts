@@ -16,6 +16,11 @@ function sendFile(reply: FastifyReply, file: NonNullable<Awaited<ReturnType<type
   return reply.header('cache-control', cacheControl).header('content-length', file.size).type(file.contentType).send(file.body);
 }
 
+// The OpenAPI entries of these routes (registered here, not from the endpoint table): none needs a
+// session (an upload's signed url is its credential).
+const openCall = (operationId: string, summary: string) => ({ tags: ['media'], operationId, summary, security: [] });
+const uploaded = { 200: envelopeSchema(uploadedImage) };
+
 export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // Upload bodies are raw bytes whatever Content-Type the browser claims; the service judges the
@@ -50,7 +55,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         bodyLimit: uploadBodyLimit,
         onSend: anyOrigin,
-        schema: { tags: ['media'], params: uploadParams, querystring: uploadQuery, response: { 200: envelopeSchema(uploadedImage) } },
+        schema: { ...openCall('media.upload', 'Upload an image'), params: uploadParams, querystring: uploadQuery, response: uploaded },
       },
       async (request) =>
         ok(await acceptUpload(ctx, { mediaId: request.params.mediaId, ...request.query, body: request.body }), serverTexts.imageUploaded),
@@ -60,7 +65,12 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/media/complete/:mediaId',
       {
         onSend: anyOrigin,
-        schema: { tags: ['media'], params: uploadParams, querystring: uploadQuery, response: { 200: envelopeSchema(uploadedImage) } },
+        schema: {
+          ...openCall('media.complete', 'Complete an upload'),
+          params: uploadParams,
+          querystring: uploadQuery,
+          response: uploaded,
+        },
       },
       async (request) => ok(await completeUpload(ctx, { mediaId: request.params.mediaId, ...request.query }), serverTexts.imageUploaded),
     );
@@ -76,8 +86,10 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return sendFile(reply, file, 'public, max-age=31536000, immutable');
     });
 
-    app.get('/api/media/proxy', { schema: { tags: ['media'], querystring: proxyQuery } }, async (request, reply) =>
-      sendFile(reply, await proxyMedia(ctx, request.query), 'private, max-age=3600'),
+    app.get(
+      '/api/media/proxy',
+      { schema: { ...openCall('media.proxy', 'One of our own images through this host'), querystring: proxyQuery } },
+      async (request, reply) => sendFile(reply, await proxyMedia(ctx, request.query), 'private, max-age=3600'),
     );
   };
 }

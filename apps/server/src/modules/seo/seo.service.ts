@@ -1,15 +1,20 @@
-import { cataloguePath, productPath, storePath } from '@stashblog/contract/paths';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { capitalise, cataloguePath, displayBusinessName, productPath, storePath } from '@stashblog/contract/paths';
+import { specTexts } from '@stashblog/contract/spec-texts';
+import { isTheme, palettes } from '@stashblog/contract/themes';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import { businesses } from '../../db/schema/businesses.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
 import { products } from '../../db/schema/products.ts';
 import type { Tenant } from '../../http/tenant.ts';
 import { requirePublicBusiness } from '../businesses/businesses.service.ts';
-import { itemShowsIn } from '../businesses/visibility.ts';
+import { businessIsPublic, itemShowsIn } from '../businesses/visibility.ts';
 
 // The sitemap protocol allows 50,000 URLs per file; the five fixed pages come first.
 const maxItems = 49_000;
 const fixedPages = ['/home', '/products', '/catalogues', '/aboutus', '/contactus'];
+// The protocol's limit of sitemaps per index.
+const maxSitemaps = 50_000;
 
 /** Where a storefront's absolute URLs start: its custom domain, or our public URL plus /{businessName}. */
 function storeOrigin(ctx: Pick<AppContext, 'config'>, domain: string | null, onOwnDomain: boolean): string {
@@ -70,7 +75,64 @@ export async function buildStoreRobots(ctx: Pick<AppContext, 'db' | 'config'>, t
   ].join('\n');
 }
 
+/**
+ * Our own hosts' sitemap index: the sitemap of every public business served here. Crawlers read
+ * only the root robots.txt, which names this index. A business on its own domain is left out: its
+ * sitemap is on that host, named by that host's robots.txt.
+ */
+export async function buildSitemapIndex(ctx: Pick<AppContext, 'db' | 'config'>): Promise<string> {
+  const rows = await ctx.db
+    .select({ businessName: businesses.businessName })
+    .from(businesses)
+    .where(and(isNull(businesses.domain), businessIsPublic(sql`${businesses}`)))
+    .orderBy(asc(businesses.businessName))
+    .limit(maxSitemaps);
+  const entries = rows.map(
+    (r) => `  <sitemap><loc>${escapeXml(ctx.config.publicUrl + storePath(r.businessName, '/sitemap.xml'))}</loc></sitemap>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}${entries.length ? '\n' : ''}</sitemapindex>\n`;
+}
+
 /** Our own hosts' robots.txt: the marketing site and storefronts are open; admin and private links are not. */
-export function buildPlatformRobots(): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /userAdmin', 'Disallow: /*/privateLink', ''].join('\n');
+export function buildPlatformRobots(ctx: Pick<AppContext, 'config'>): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /userAdmin',
+    'Disallow: /*/privateLink',
+    '',
+    `Sitemap: ${ctx.config.publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * A storefront's web manifest: installed from the store, the app opens the store's home in its
+ * colours (the platform's /manifest.webmanifest opens the owner's dashboard).
+ */
+export async function buildStoreManifest(ctx: Pick<AppContext, 'db' | 'config'>, tenant: Tenant) {
+  const b = await requirePublicBusiness(ctx, tenant.businessName);
+  const [row] = await ctx.db
+    .select({ theme: businesses.theme, description: businesses.description })
+    .from(businesses)
+    .where(eq(businesses.id, b.id));
+  const palette = palettes[isTheme(row?.theme) ? row.theme : ''];
+  const name = capitalise(displayBusinessName(b.businessName));
+  const home = storePath(b.businessName, '/home', tenant.onOwnDomain);
+  return {
+    id: home,
+    name,
+    short_name: name,
+    description: row?.description.trim() || specTexts.defaultDescription,
+    start_url: home,
+    scope: storePath(b.businessName, '/', tenant.onOwnDomain),
+    display: 'standalone',
+    background_color: palette.background,
+    theme_color: palette.primary,
+    icons: [
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  };
 }

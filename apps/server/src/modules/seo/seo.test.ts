@@ -1,4 +1,6 @@
 import { cataloguePath, productPath } from '@stashblog/contract/paths';
+import { palettes } from '@stashblog/contract/themes';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addCatalogue, addProduct } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -54,8 +56,16 @@ describe('sitemap.xml', () => {
     const moved = await get(own, '/seo-domain/sitemap.xml');
     expect(moved.statusCode).toBe(302); // 301 once the domain has been verified for a week (tenant.test)
     expect(moved.headers.location).toBe('http://seo.test/sitemap.xml');
-    expect((await get(own, '/sitemap.xml')).statusCode).toBe(404);
     expect((await get(own, '/nobody/sitemap.xml')).statusCode).toBe(302);
+  });
+
+  it('gives our own hosts an index of the sitemaps of the businesses served there', async () => {
+    const res = await get(own, '/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/xml');
+    expect(res.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    // seo-domain's sitemap is on its own domain, named by that host's robots.txt
+    expect(locs(res.body)).toEqual(['http://localhost:5004/seo-plain/sitemap.xml']);
   });
 });
 
@@ -75,6 +85,28 @@ describe('robots.txt', () => {
     const res = await get(own, '/robots.txt');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Disallow: /userAdmin');
-    expect(res.body).not.toContain('Sitemap:');
+    // crawlers read only the root robots.txt: it names the sitemap index
+    expect(res.body).toContain('\nSitemap: http://localhost:5004/sitemap.xml\n');
+  });
+});
+
+describe('store.webmanifest', () => {
+  it('opens the store home in the store’s colours, on our own host and on the custom domain', async () => {
+    await app.ctx.db.execute(sql`update businesses set theme = 'theme3' where business_name = 'seo-plain'`);
+    const res = await get(own, '/seo-plain/store.webmanifest');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/manifest+json');
+    expect(res.json()).toMatchObject({
+      name: 'Seo Plain',
+      start_url: '/seo-plain/home',
+      scope: '/seo-plain/',
+      display: 'standalone',
+      theme_color: palettes.theme3.primary,
+      background_color: palettes.theme3.background,
+    });
+    const dom = await get('seo.test', '/store.webmanifest');
+    expect(dom.statusCode).toBe(200);
+    expect(dom.json()).toMatchObject({ name: 'Seo Domain', start_url: '/home', scope: '/' });
+    expect((await get(own, '/nobody/store.webmanifest')).statusCode).toBe(302);
   });
 });

@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { apiPayload } from '../../lib/api-client';
 import { formatNumber } from '../../speed/format';
+import { TabPanel, Tabs, useTabIds } from '../../ui/tabs';
 
 // Charts load with the dashboard only (recharts stays out of every other page's bundle).
 const VisitsChart = lazy(() => import('./insights-charts').then((m) => ({ default: m.VisitsChart })));
@@ -16,6 +17,8 @@ const LeadsChart = lazy(() => import('./insights-charts').then((m) => ({ default
 /** The owner's insights: visits and leads per day for 30 or 90 days, totals and the top items. */
 export function InsightsDashboard({ user }: { user: SessionUser }) {
   const [days, setDays] = useState<InsightsRange>(30);
+  const rangeTabs = insightsRanges.map((r) => ({ value: String(r), label: `Last ${r} days` }));
+  const tabIds = useTabIds(rangeTabs, String(days));
   const insights = useQuery({
     queryKey: ['insights', days],
     queryFn: () => apiPayload(endpoints.userAdminInsights.fetch, { days }),
@@ -36,62 +39,58 @@ export function InsightsDashboard({ user }: { user: SessionUser }) {
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-muted">Welcome, {user.name}. Here is how your storefront is doing.</p>
-        <div role="tablist" aria-label="Date range" className="inline-flex rounded-lg bg-surface p-1">
-          {insightsRanges.map((r) => (
-            <button
-              key={r}
-              type="button"
-              role="tab"
-              aria-selected={days === r}
-              onClick={() => setDays(r)}
-              className={`rounded-md px-4 py-2 text-sm ${days === r ? 'bg-primary text-on-primary' : ''}`}
-            >
-              Last {r} days
-            </button>
-          ))}
+        <Tabs
+          ids={tabIds}
+          label="Date range"
+          options={rangeTabs}
+          value={String(days)}
+          onChange={(r) => setDays(Number(r) as InsightsRange)}
+          className="inline-flex rounded-lg bg-surface p-1"
+        />
+      </div>
+
+      <TabPanel ids={tabIds} className="space-y-6">
+        {insights.isError ? (
+          <p role="alert" className="rounded bg-surface p-6 text-center">
+            {insights.error.message}
+          </p>
+        ) : null}
+
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-busy={insights.isPending}>
+          <Stat label="Visits" value={d?.totals.visits} />
+          <Stat label="Storefront visits" value={d?.totals.profileVisits} />
+          <Stat label="Leads" value={d?.totals.leads} />
+          <Stat label="Leads per 100 visits" value={d ? ratio(d.totals.leads, d.totals.visits) : undefined} />
+        </dl>
+
+        <div className={`grid gap-6 lg:grid-cols-2 ${insights.isFetching ? 'opacity-70' : ''}`}>
+          <ChartCard title="Visits per day" label={`Visits per day, last ${days} days`}>
+            {mounted && d ? (
+              <Suspense fallback={<ChartPlaceholder />}>
+                <VisitsChart series={d.series} />
+              </Suspense>
+            ) : (
+              <ChartPlaceholder />
+            )}
+          </ChartCard>
+          <ChartCard title="Leads per day" label={`Leads per day, last ${days} days`}>
+            {mounted && d ? (
+              <Suspense fallback={<ChartPlaceholder />}>
+                <LeadsChart series={d.series} />
+              </Suspense>
+            ) : (
+              <ChartPlaceholder />
+            )}
+          </ChartCard>
         </div>
-      </div>
 
-      {insights.isError ? (
-        <p role="alert" className="rounded bg-surface p-6 text-center">
-          {insights.error.message}
-        </p>
-      ) : null}
-
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-busy={insights.isPending}>
-        <Stat label="Visits" value={d?.totals.visits} />
-        <Stat label="Storefront visits" value={d?.totals.profileVisits} />
-        <Stat label="Leads" value={d?.totals.leads} />
-        <Stat label="Leads per 100 visits" value={d ? ratio(d.totals.leads, d.totals.visits) : undefined} />
-      </dl>
-
-      <div className={`grid gap-6 lg:grid-cols-2 ${insights.isFetching ? 'opacity-70' : ''}`}>
-        <ChartCard title="Visits per day" label={`Visits per day, last ${days} days`}>
-          {mounted && d ? (
-            <Suspense fallback={<ChartPlaceholder />}>
-              <VisitsChart series={d.series} />
-            </Suspense>
-          ) : (
-            <ChartPlaceholder />
-          )}
-        </ChartCard>
-        <ChartCard title="Leads per day" label={`Leads per day, last ${days} days`}>
-          {mounted && d ? (
-            <Suspense fallback={<ChartPlaceholder />}>
-              <LeadsChart series={d.series} />
-            </Suspense>
-          ) : (
-            <ChartPlaceholder />
-          )}
-        </ChartCard>
-      </div>
-
-      <div className="grid gap-6 md:grid-cols-2">
-        <TopList title="Top products by visits" items={d?.topProductsByVisits} unit="visits" kind="product" />
-        <TopList title="Top products by leads" items={d?.topProductsByLeads} unit="leads" kind="product" />
-        <TopList title="Top catalogues by visits" items={d?.topCataloguesByVisits} unit="visits" kind="catalogue" />
-        <TopList title="Top catalogues by leads" items={d?.topCataloguesByLeads} unit="leads" kind="catalogue" />
-      </div>
+        <div className="grid gap-6 md:grid-cols-2">
+          <TopList title="Top products by visits" items={d?.topProductsByVisits} unit="visits" kind="product" />
+          <TopList title="Top products by leads" items={d?.topProductsByLeads} unit="leads" kind="product" />
+          <TopList title="Top catalogues by visits" items={d?.topCataloguesByVisits} unit="visits" kind="catalogue" />
+          <TopList title="Top catalogues by leads" items={d?.topCataloguesByLeads} unit="leads" kind="catalogue" />
+        </div>
+      </TabPanel>
     </div>
   );
 }

@@ -64,7 +64,7 @@ export function QueryFormModal({ target, businessName, subject, onClose, onSent 
         <Field
           look={storeLook}
           label="Phone"
-          type="tel"
+          type="text"
           inputMode="numeric"
           autoComplete="tel-national"
           maxLength={limits.phoneLength}

@@ -63,7 +63,7 @@ export function TellUsForm({ planName }: { planName: Plan }) {
             <Field
               look={marketingLook}
               label="Phone Number"
-              type="tel"
+              type="text"
               inputMode="numeric"
               maxLength={limits.phoneLength}
               autoComplete="tel-national"

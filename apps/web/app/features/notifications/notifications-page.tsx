@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { formatRelativeTime } from '../../speed/format';
 import { useConfirm } from '../../ui/modal';
+import { TabPanel, Tabs, useTabIds } from '../../ui/tabs';
 import { toast } from '../../ui/toasts';
 import { useBusy } from '../../ui/use-busy';
 import { notificationsKey, useNotificationPages } from './use-notifications';
@@ -18,6 +19,8 @@ type NotificationCall = typeof calls.markAsRead | typeof calls.markAllAsRead | t
 /** SPEC Notifications: tabs All/New/Read, Mark All As Read, Delete All (confirmed), infinite scroll, relative time. */
 export function NotificationsPage() {
   const [filter, setFilter] = useState<NotificationFilter>('All');
+  const filterTabs = notificationFilters.map((f) => ({ value: f, label: f }));
+  const tabIds = useTabIds(filterTabs, filter);
   const { data, isPending, error, fetchNextPage, hasNextPage, isFetchingNextPage } = useNotificationPages(filter);
   const queryClient = useQueryClient();
   const [confirm, dialog] = useConfirm();
@@ -75,62 +78,58 @@ export function NotificationsPage() {
           </button>
         </div>
       </div>
-      <div role="tablist" aria-label="Notification filter" className="inline-flex rounded-lg bg-surface p-1">
-        {notificationFilters.map((f) => (
-          <button
-            key={f}
-            type="button"
-            role="tab"
-            aria-selected={filter === f}
-            onClick={() => setFilter(f)}
-            className={`rounded-md px-4 py-2 text-sm ${filter === f ? 'bg-primary text-on-primary' : ''}`}
-          >
-            {f}
-          </button>
-        ))}
-      </div>
-      {isPending ? (
-        <p className="text-center text-muted">Loading notifications…</p>
-      ) : error ? (
-        <p role="alert">{error.message}</p>
-      ) : items.length === 0 ? (
-        <p className="rounded-lg bg-surface p-10 text-center">No notifications here.</p>
-      ) : (
-        <ul className="divide-y divide-black/10 rounded-lg border border-black/10">
-          {items.map((n) => (
-            <li key={n._id} className={`flex flex-wrap items-start gap-3 p-4 ${n.isMarkedRead ? '' : 'bg-surface'}`}>
-              <button type="button" onClick={() => open(n)} className="min-w-0 flex-1 text-left">
-                <span className={`block break-words ${n.isMarkedRead ? '' : 'font-semibold'}`}>{n.notification}</span>
-                <time dateTime={n.createdAt} className="text-sm text-text/70">
-                  {formatRelativeTime(n.createdAt)}
-                </time>
-              </button>
-              <div className="flex gap-2">
-                {n.isMarkedRead ? null : (
+      <Tabs
+        ids={tabIds}
+        label="Notification filter"
+        options={filterTabs}
+        value={filter}
+        onChange={setFilter}
+        className="inline-flex rounded-lg bg-surface p-1"
+      />
+      <TabPanel ids={tabIds} className="space-y-6">
+        {isPending ? (
+          <p className="text-center text-muted">Loading notifications…</p>
+        ) : error ? (
+          <p role="alert">{error.message}</p>
+        ) : items.length === 0 ? (
+          <p className="rounded-lg bg-surface p-10 text-center">No notifications here.</p>
+        ) : (
+          <ul className="divide-y divide-black/10 rounded-lg border border-black/10">
+            {items.map((n) => (
+              <li key={n._id} className={`flex flex-wrap items-start gap-3 p-4 ${n.isMarkedRead ? '' : 'bg-surface'}`}>
+                <button type="button" onClick={() => open(n)} className="min-w-0 flex-1 text-left">
+                  <span className={`block break-words ${n.isMarkedRead ? '' : 'font-semibold'}`}>{n.notification}</span>
+                  <time dateTime={n.createdAt} className="text-sm text-text/70">
+                    {formatRelativeTime(n.createdAt)}
+                  </time>
+                </button>
+                <div className="flex gap-2">
+                  {n.isMarkedRead ? null : (
+                    <button
+                      type="button"
+                      className={button}
+                      disabled={isBusy(n._id)}
+                      onClick={() => run(n._id, () => call(calls.markAsRead, { id: n._id }))}
+                    >
+                      Mark as read
+                    </button>
+                  )}
                   <button
                     type="button"
                     className={button}
                     disabled={isBusy(n._id)}
-                    onClick={() => run(n._id, () => call(calls.markAsRead, { id: n._id }))}
+                    onClick={() => run(n._id, () => call(calls.delete, { id: n._id }, true))}
                   >
-                    Mark as read
+                    Delete
                   </button>
-                )}
-                <button
-                  type="button"
-                  className={button}
-                  disabled={isBusy(n._id)}
-                  onClick={() => run(n._id, () => call(calls.delete, { id: n._id }, true))}
-                >
-                  Delete
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      <div ref={sentinel} aria-hidden="true" />
-      {isFetchingNextPage ? <p className="text-center text-muted">Loading more…</p> : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div ref={sentinel} aria-hidden="true" />
+        {isFetchingNextPage ? <p className="text-center text-muted">Loading more…</p> : null}
+      </TabPanel>
       {dialog}
     </section>
   );

@@ -90,7 +90,7 @@ export function SignUpFlow({ plan, withContactDetails = false, initial = {} }: P
       {withContactDetails ? (
         <Field
           label="Phone number"
-          type="tel"
+          type="text"
           inputMode="numeric"
           maxLength={10}
           autoComplete="tel-national"

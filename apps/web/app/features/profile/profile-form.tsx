@@ -168,7 +168,7 @@ export function ProfileForm({ user, onSaved }: { user: UserDetails; onSaved: () 
             </div>
             <Field
               label="Contact number"
-              type="tel"
+              type="text"
               inputMode="numeric"
               autoComplete="tel-national"
               maxLength={limits.phoneLength}

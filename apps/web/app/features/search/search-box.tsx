@@ -143,7 +143,8 @@ export function SearchBox({ action, businessName, initial = '', onClear, size = 
           ref={input}
           id={`${id}-input`}
           name="searchQuery"
-          type="search"
+          // text, not search: HTML allows role=combobox on a text input only (Nu checker, issue 22)
+          type="text"
           role="combobox"
           aria-expanded={showList}
           aria-controls={listId}
@@ -171,7 +172,8 @@ export function SearchBox({ action, businessName, initial = '', onClear, size = 
               onClick={() => voice.setLang(voice.lang === 'en-IN' ? 'hi-IN' : 'en-IN')}
               className="rounded px-1 text-muted text-xs hover:text-text"
               title="Voice search language"
-              aria-label={`Voice search language: ${voice.lang === 'hi-IN' ? 'Hindi' : 'English (India)'}. Switch`}
+              // the visible text first: a speech-input user says what they see (WCAG 2.5.3)
+              aria-label={`${voice.lang === 'hi-IN' ? 'हिं: Voice search language: Hindi' : 'EN: Voice search language: English (India)'}. Switch`}
             >
               {voice.lang === 'hi-IN' ? 'हिं' : 'EN'}
             </button>

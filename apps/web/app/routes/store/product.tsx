@@ -25,6 +25,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const description = summarise(product.description) || specTexts.defaultDescription;
   const canonical = `${origin}${productPath(product.businessName, product._id, onOwnDomain)}`;
   const image = product.images[0] ? `${publicUrl}${product.images[0]}` : undefined;
+  // Google's Product rich result needs an offer: a product without a price is sent without one
+  // (below), and without an image list when it has no image (issue 22).
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -32,12 +34,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     description: product.description,
     sku: product.itemNo || undefined,
     category: product.category || undefined,
-    image: product.images.map((i) => `${publicUrl}${i}`),
+    ...(product.images.length ? { image: product.images.map((i) => `${publicUrl}${i}`) } : {}),
     brand: { '@type': 'Brand', name: business },
     url: canonical,
-    ...(product.pricePerUnit !== null
-      ? { offers: { '@type': 'Offer', price: product.pricePerUnit, priceCurrency: 'INR', url: canonical } }
-      : {}),
+    offers: {
+      '@type': 'Offer',
+      price: product.pricePerUnit,
+      priceCurrency: 'INR',
+      availability: 'https://schema.org/InStock',
+      url: canonical,
+    },
   };
   return [
     { title },
@@ -52,7 +58,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: description },
     ...(image ? [{ name: 'twitter:image', content: image }] : []),
-    { 'script:ld+json': jsonLd },
+    ...(product.pricePerUnit !== null ? [{ 'script:ld+json': jsonLd }] : []),
   ];
 };
 
