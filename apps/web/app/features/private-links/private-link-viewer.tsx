@@ -1,5 +1,5 @@
 import { endpoints } from '@stashblog/contract/endpoints';
-import { storePath } from '@stashblog/contract/paths';
+import { capitalise, storePath } from '@stashblog/contract/paths';
 import { privateLinkTexts } from '@stashblog/contract/private-link-texts';
 import type { PrivateCataloguePayload, PrivateProductPayload } from '@stashblog/contract/private-links';
 import { visitorEvents } from '@stashblog/contract/visitor-events';
@@ -9,6 +9,8 @@ import { api, isOk } from '../../lib/api-client';
 import { useFormGuard } from '../../ui/form-guard';
 import { CatalogueView } from '../catalogues/catalogue-view';
 import { ProductDetails } from '../store/product-details';
+import { storeTitle } from '../store/seo';
+import { useStore } from '../store/use-store';
 import { getFingerprint } from './fingerprint';
 
 type Kind = 'product' | 'catalogue';
@@ -93,6 +95,16 @@ export function PrivateLinkViewer({
       live = false;
     };
   }, [businessName, kind, code, onOwnDomain]);
+
+  // The title names what the link opened, as that page's own title does, once the server has said
+  // this device may see it (nothing private is in the server-rendered page).
+  const store = useStore();
+  const opened =
+    state.at === 'product' ? state.data.product.productName : state.at === 'catalogue' ? state.data.catalogue.catalogueName : '';
+  const title = opened ? storeTitle(store, capitalise(opened)) : '';
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
 
   if (state.at === 'product')
     return <ProductDetails product={state.data.product} suggestions={[]} onOwnDomain={onOwnDomain} privateLink={link?.code} />;

@@ -4,23 +4,25 @@ import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse } from 'react-router';
 import { ProductDetails } from '../../features/store/product-details';
 import { loadProductPage } from '../../features/store/product-page.server';
+import { storeMeta } from '../../features/store/seo';
+import { storeFromMatches } from '../../features/store/use-store';
 import type { Route } from './+types/product';
 
-export function loader({ context, request, params }: Route.LoaderArgs) {
-  return loadProductPage(context, request, params);
+export function loader({ context, params }: Route.LoaderArgs) {
+  return loadProductPage(context, params);
 }
 
 export function headers() {
   return { 'Cache-Control': 'public, max-age=0, must-revalidate' };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: specTexts.notFoundTitle }, { name: 'robots', content: 'noindex' }];
-  const { product, origin, publicUrl, onOwnDomain } = loaderData;
-  const title = `${capitalise(product.productName)} | ${capitalise(displayBusinessName(product.businessName))}`;
-  const description = summarise(product.description) || specTexts.defaultDescription;
-  const canonical = `${origin}${productPath(product.businessName, product._id, onOwnDomain)}`;
-  const image = product.images[0] ? `${publicUrl}${product.images[0]}` : undefined;
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const store = storeFromMatches(matches);
+  if (!loaderData || !store) return [{ title: specTexts.notFoundTitle }, { name: 'robots', content: 'noindex' }];
+  const { product } = loaderData;
+  const { origin, publicUrl } = store;
+  const path = productPath(product.businessName, product._id, store.onOwnDomain);
+  const canonical = `${origin}${path}`;
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -35,30 +37,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       ? { offers: { '@type': 'Offer', price: product.pricePerUnit, priceCurrency: 'INR', url: canonical } }
       : {}),
   };
-  return [
-    { title },
-    { name: 'description', content: description },
-    { tagName: 'link', rel: 'canonical', href: canonical },
-    { property: 'og:type', content: 'product' },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: description },
-    { property: 'og:url', content: canonical },
-    ...(image ? [{ property: 'og:image', content: image }] : []),
-    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
-    { name: 'twitter:title', content: title },
-    { name: 'twitter:description', content: description },
-    ...(image ? [{ name: 'twitter:image', content: image }] : []),
-    { 'script:ld+json': jsonLd },
-  ];
+  const page = capitalise(product.productName);
+  return storeMeta(store, { page, description: product.description, path, image: product.images[0], type: 'product', jsonLd });
 };
-
-// Search snippets show about 160 characters; cut at a word boundary.
-function summarise(text: string, max = 160): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max - 1);
-  return `${cut.slice(0, cut.lastIndexOf(' ') > 80 ? cut.lastIndexOf(' ') : cut.length)}…`;
-}
 
 // The business nav, theme and footer come from the store layout (routes.ts).
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
