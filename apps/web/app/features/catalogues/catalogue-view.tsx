@@ -36,9 +36,13 @@ export function CatalogueView({ catalogue, products: firstProducts, count: first
     first: { products: firstProducts, count: firstCount },
     local: privateLink !== undefined,
   });
-  const sentinel = useLoadMoreSentinel(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, hasNextPage && !isFetchingNextPage);
+  // Not before the page size is known: a scroll before hydration would fetch a wide page on a phone.
+  const sentinel = useLoadMoreSentinel(
+    () => {
+      if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    },
+    sized && hasNextPage && !isFetchingNextPage,
+  );
 
   // A view is counted from the browser, so crawlers that do not run scripts are not counted.
   // (A private link counts its own visits.)
