@@ -52,7 +52,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
   }
 
   // SPEC §4: no results → a warning, and the page starts over at 1. The term stays in both boxes and
-  // the page says what found nothing (issue 22), so the visitor can correct it.
+  // the page says what found nothing, so the visitor can correct it (decision 050).
   const warned = useRef('');
   const empty = result !== null && result.count === 0;
   useEffect(() => {
