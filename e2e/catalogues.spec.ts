@@ -158,3 +158,129 @@ test("the product page's Send Query stores a product lead", async ({ page }) => 
   );
   expect(lead).toEqual({ fk_product_id: p.id, product_name: 'Brass diya lamp' });
 });
+
+// Issue 22 items 6 and 8: the catalogue page's banner, page size, the product page's suggestions, and focus after a dialog.
+const festivePicks = async () => `/lotus-handicrafts/catalogues/${encode(await catalogueId('festive picks'))}`;
+/** React has hydrated the page: its handlers are on this server-rendered element. */
+const hydrated = (page: Page, selector: string) =>
+  expect
+    .poll(() =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps'))),
+    )
+    .toBe(true);
+
+for (const width of [1366, 390]) {
+  test(`the catalogue banner shows each image whole on its backdrop, never upscaled (${width} px)`, async ({ browser }) => {
+    const page = await browser.newPage({ viewport: { width, height: 800 } });
+    await page.goto(await festivePicks());
+    const image = page.getByRole('region', { name: 'festive picks images' }).getByRole('img', { name: 'festive picks' });
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const measure = () =>
+      image.evaluate(async (img: HTMLImageElement) => {
+        // what the browser drew: the file's shape fitted ('contain') inside the element's box
+        const file = await createImageBitmap(await (await fetch(img.currentSrc)).blob());
+        const aspect = file.width / file.height;
+        const box = { width: img.clientWidth, height: img.clientHeight };
+        const drawn =
+          box.width / box.height > aspect
+            ? { width: box.height * aspect, height: box.height }
+            : { width: box.width, height: box.width / aspect };
+        const frame = img.closest('section')?.getBoundingClientRect();
+        return {
+          fit: getComputedStyle(img).objectFit,
+          file: { width: file.width, height: file.height },
+          drawn,
+          frame: { width: frame?.width ?? 0, height: frame?.height ?? 0 },
+        };
+      });
+    await expect
+      .poll(async () => {
+        const m = await measure();
+        return m.fit === 'contain' && m.drawn.width <= m.file.width + 1 && m.drawn.height <= m.file.height + 1;
+      })
+      .toBe(true);
+    const m = await measure();
+    // whole: nothing is cut off, and the frame keeps its wide shape around it
+    expect(m.drawn.width).toBeLessThanOrEqual(m.frame.width + 1);
+    expect(m.drawn.height).toBeLessThanOrEqual(m.frame.height + 1);
+    expect(m.frame.width / m.frame.height).toBeGreaterThan(1.7);
+    await page.close();
+  });
+}
+
+test('below 1280 px the catalogue page loads 6 products a page (SPEC §9)', async ({ browser }) => {
+  const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+  const asked: string[] = [];
+  page.on('request', (r) => r.url().includes('/api/public/catalogues/fetchProducts') && asked.push(r.url()));
+  await page.goto(await festivePicks());
+  const items = page.getByRole('list', { name: 'Catalogue products' }).getByRole('listitem');
+  await expect(items).toHaveCount(6); // as served (the 7th to 10th hidden below 1280 px)…
+  await hydrated(page, 'main ul[aria-label="Catalogue products"] button');
+  await expect(items).toHaveCount(6); // …and once the page runs, until the visitor scrolls
+  expect(asked).toEqual([]);
+  const secondPage = page.waitForRequest((r) => r.url().includes('/api/public/catalogues/fetchProducts') && r.url().includes('pageNo=2'));
+  await page.mouse.wheel(0, 10_000);
+  expect(new URL((await secondPage).url()).searchParams.get('perPage')).toBe('6');
+  await expect(items).toHaveCount(12);
+  expect(asked.every((u) => new URL(u).searchParams.get('perPage') === '6')).toBe(true);
+  await page.close();
+});
+
+test("'You Might Also Like' shows its 10 suggestions in groups of 4, of 7 on template1", async ({ page }) => {
+  const [p] = await e2eQuery<{ id: string }>("select id from products where product_name = 'Brass diya lamp'");
+  const groupsOf = async () => {
+    const section = page.getByRole('region', { name: specTexts.youMightAlsoLike });
+    const groups = section.getByRole('list', { name: /^Suggestions / });
+    await expect(groups.first()).toBeVisible();
+    return Promise.all((await groups.all()).map((g) => g.getByRole('listitem').count()));
+  };
+  await page.goto(`/lotus-handicrafts/products/${encode(p.id)}`);
+  expect(await groupsOf()).toEqual([4, 4, 2]);
+  const region = page.getByRole('region', { name: specTexts.youMightAlsoLike });
+  // one group in view; 'Next' brings the second
+  const second = region.getByRole('list', { name: 'Suggestions 5 to 8 of 10' });
+  await region.scrollIntoViewIfNeeded();
+  await expect(region.getByRole('list', { name: 'Suggestions 1 to 4 of 10' })).toBeInViewport({ ratio: 0.9 });
+  await expect(second).not.toBeInViewport();
+  await region.getByRole('button', { name: 'Next suggestions' }).click();
+  await expect(second).toBeInViewport({ ratio: 0.9 });
+
+  await page.goto(`/lotus-handicrafts/products/${encode(p.id)}?previewTemplate=template1`);
+  expect(await groupsOf()).toEqual([7, 3]);
+});
+
+test('focus goes back to what opened a dialog when it closes', async ({ page }) => {
+  const [p] = await e2eQuery<{ id: string }>("select id from products where product_name = 'Brass diya lamp'");
+  await page.goto(`/lotus-handicrafts/products/${encode(p.id)}`);
+  await hydrated(page, 'main button');
+  const sendQuery = page.getByRole('button', { name: 'Send Query' });
+  await sendQuery.click();
+  const form = page.getByRole('dialog', { name: 'Send Query' });
+  await expect(form.getByLabel('Name')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+  await expect(sendQuery).toBeFocused();
+  await sendQuery.click();
+  await form.getByRole('button', { name: 'Close' }).click();
+  await expect(sendQuery).toBeFocused();
+
+  // the catalogue page's quick view and Send Query
+  await page.goto(await festivePicks());
+  await hydrated(page, 'main ul[aria-label="Catalogue products"] button');
+  await page.getByLabel('Sort by').selectOption('Alphabetically A-Z');
+  const view = page.getByRole('button', { name: 'View Bandhani silk dupatta' });
+  await view.click();
+  await page.getByRole('dialog', { name: 'Bandhani silk dupatta' }).getByRole('button', { name: 'Close' }).click();
+  await expect(view).toBeFocused();
+  await page.getByRole('button', { name: 'Select', exact: true }).click();
+  await page.getByRole('checkbox', { name: 'Select Bandhani silk dupatta' }).check();
+  const catalogueQuery = page.getByRole('button', { name: 'Send Query' });
+  await catalogueQuery.click();
+  await expect(form.getByLabel('Name')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(catalogueQuery).toBeFocused();
+});

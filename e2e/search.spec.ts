@@ -66,7 +66,8 @@ test('recent searches show the last term first after a reload, without duplicate
   }
   await page.reload();
   const box = navSearch(page);
-  await box.focus();
+  await expect(box).toHaveValue('bowl'); // on the search page the header's box shows the term
+  await box.fill('');
   const options = page.locator('[data-nav-search="desktop"]').getByRole('option');
   await expect(options).toHaveText(['bowl', 'vase', 'quilt']);
   expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]'), searchStorageKey)).toEqual(['bowl', 'vase', 'quilt']);
@@ -77,7 +78,7 @@ test('recent searches show the last term first after a reload, without duplicate
   expect(errors).toEqual([]);
 });
 
-test('clearing the text clears the results; no results warns and starts over', async ({ page }) => {
+test('clearing the text clears the results; no results warns, says what found nothing and keeps the term', async ({ page }) => {
   await page.goto(`/${business}/search?searchQuery=bowl`);
   const pageBox = page.locator('main').getByRole('combobox', { name: searchTexts.placeholder });
   await expect(page.locator('main article')).toHaveCount(1);
@@ -85,11 +86,26 @@ test('clearing the text clears the results; no results warns and starts over', a
   await expect(page).toHaveURL(new RegExp(`/${business}/search$`));
   await expect(page.locator('main article')).toHaveCount(0);
 
+  // from the page's own box
   await pageBox.fill('zzqqxxyy');
   await pageBox.press('Enter');
   await expect(page.getByText(specTexts.noResult)).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/${business}/search$`));
-  await expect(pageBox).toHaveValue('');
+  await expect(page.getByRole('heading', { level: 2, name: searchTexts.noResults('zzqqxxyy') })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/${business}/search\\?searchQuery=zzqqxxyy$`));
+  await expect(pageBox).toHaveValue('zzqqxxyy');
+  await expect(navSearch(page)).toHaveValue('zzqqxxyy');
+
+  // from the header's box, on another page: both boxes keep it too
+  await page.goto(`/${business}/home`);
+  await navSearch(page).fill('qqzzkk');
+  await navSearch(page).press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: searchTexts.noResults('qqzzkk') })).toBeVisible();
+  await expect(page.locator('main article')).toHaveCount(0);
+  await expect(pageBox).toHaveValue('qqzzkk');
+  await expect(navSearch(page)).toHaveValue('qqzzkk');
+  // a page number past the end starts over at 1
+  await page.goto(`/${business}/search?searchQuery=qqzzkk&pageNo=3`);
+  await expect(page).toHaveURL(new RegExp(`/${business}/search\\?searchQuery=qqzzkk$`));
 });
 
 test('voice search: Listening..., the spoken words run a search; silence says No speech detected', async ({ page }) => {
@@ -101,9 +117,11 @@ test('voice search: Listening..., the spoken words run a search; silence says No
       onresult: Handler = null;
       onerror: Handler = null;
       onend: (() => void) | null = null;
+      onaudiostart: (() => void) | null = null;
       start() {
         const said = (window as unknown as { __said?: string }).__said;
         (window as unknown as { __lang?: string }).__lang = this.lang;
+        setTimeout(() => this.onaudiostart?.(), 50); // the microphone records (Chrome's order of events)
         setTimeout(() => {
           if (said) this.onresult?.({ results: [[{ transcript: said }]] });
           else this.onerror?.({ error: 'no-speech' });
@@ -127,13 +145,59 @@ test('voice search: Listening..., the spoken words run a search; silence says No
   expect(await page.evaluate(() => (window as unknown as { __lang?: string }).__lang)).toBe('en-IN');
   await expect(page.getByText(specTexts.noSpeech)).toBeVisible();
 
-  await nav.getByRole('button', { name: /Voice search language/ }).click(); // English → Hindi
+  await nav.getByRole('button', { name: /^EN: voice search in English/ }).click(); // English → Hindi
   await page.evaluate(() => {
     (window as unknown as { __said?: string }).__said = 'vase';
   });
   await nav.getByRole('button', { name: 'Search by voice' }).click();
   await expect(page).toHaveURL(new RegExp(`/${business}/search\\?searchQuery=vase$`));
   expect(await page.evaluate(() => (window as unknown as { __lang?: string }).__lang)).toBe('hi-IN');
+});
+
+test('voice search with the microphone blocked says only that, and the language button is named by its text', async ({ page }) => {
+  // Chrome's speech service with the microphone permission denied: no audiostart, a 'not-allowed'
+  // error, then end. Every toast shown is recorded as it appears.
+  await page.addInitScript(() => {
+    type Handler = ((e: unknown) => void) | null;
+    const w = window as unknown as { SpeechRecognition: unknown; webkitSpeechRecognition: unknown; __toasts: string[]; __ended: boolean };
+    w.__toasts = [];
+    w.__ended = false;
+    new MutationObserver(() => {
+      for (const t of document.querySelectorAll<HTMLElement>('[data-sonner-toast]')) {
+        if (t.dataset.seen) continue;
+        t.dataset.seen = '1';
+        w.__toasts.push(t.textContent ?? '');
+      }
+    }).observe(document, { childList: true, subtree: true });
+    class BlockedRecognition {
+      lang = '';
+      onaudiostart: (() => void) | null = null;
+      onresult: Handler = null;
+      onerror: Handler = null;
+      onend: (() => void) | null = null;
+      start() {
+        setTimeout(() => {
+          this.onerror?.({ error: 'not-allowed' });
+          this.onend?.();
+          w.__ended = true;
+        }, 100);
+      }
+      stop() {}
+      abort() {}
+    }
+    w.SpeechRecognition = BlockedRecognition;
+    w.webkitSpeechRecognition = BlockedRecognition;
+  });
+  await page.goto(`/${business}/home`);
+  const nav = page.locator('[data-nav-search="desktop"]');
+  // WCAG 2.5.3: the accessible name starts with the visible 'EN'
+  const language = nav.getByRole('button', { name: /^EN\b/ });
+  await expect(language).toHaveText('EN');
+  await nav.getByRole('button', { name: 'Search by voice' }).click();
+  await expect(page.getByText(searchTexts.microphoneBlocked)).toBeVisible();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __ended: boolean }).__ended)).toBe(true);
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts)).toEqual([searchTexts.microphoneBlocked]);
 });
 
 test('voice search is hidden where the browser has no speech recognition', async ({ page }) => {

@@ -37,6 +37,11 @@ export const searchTexts = {
   placeholder: 'Search products and catalogues',
   voiceStart: 'Search by voice',
   voiceStop: 'Stop listening',
+  microphoneBlocked: 'Microphone access is blocked',
+  /** The voice language button: its name starts with what it shows (WCAG 2.5.3 label in name). */
+  voiceLanguage: (shown: string, language: string, other: string) => `${shown}: voice search in ${language}, switch to ${other}`,
+  /** The search page after a search that found nothing (with SPEC's 'No result found' toast). */
+  noResults: (term: string) => `No results for “${term}”`,
   recent: 'Recent searches',
   catalogueBanner: 'catalogue',
   view: 'view',

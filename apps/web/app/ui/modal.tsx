@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 // The one dialog primitive (SPEC "Modals": confirm, dual action, quick view, query form, image
 // viewer). A native <dialog> opened with showModal(): focus trap, Escape and the backdrop come
-// from the browser; Escape calls onClose.
+// from the browser; Escape calls onClose. A dialog leaves by unmounting (not close()), so focus goes
+// back to what opened it here.
 
 type DialogProps = {
   label: string;
@@ -18,7 +19,11 @@ export function Dialog({ label, labelledBy, onClose, closeOnBackdrop = false, cl
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
+    const opener = document.activeElement;
     if (d && !d.open) d.showModal?.();
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
   }, []);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; Escape already does through onCancel

@@ -1,5 +1,5 @@
 import { limits } from '@stashblog/contract/limits';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { MediaImage } from '../../ui/media-image';
 import { useCarousel } from '../../ui/use-carousel';
 
@@ -27,18 +27,7 @@ export function BannerCarousel({ images, name }: { images: string[]; name: strin
       <div ref={viewport} className="overflow-hidden">
         <div className="flex">
           {images.map((src, i) => (
-            <div key={src} className="aspect-[16/9] min-w-0 shrink-0 grow-0 basis-full sm:aspect-[3/1]">
-              <MediaImage
-                src={src}
-                alt={i === 0 ? name : ''}
-                width={1920}
-                height={640}
-                sizes="(min-width: 1280px) 1200px, 100vw"
-                loading={i === 0 ? 'eager' : 'lazy'}
-                fetchPriority={i === 0 ? 'high' : undefined}
-                className="h-full w-full object-cover"
-              />
-            </div>
+            <BannerSlide key={src} src={src} alt={i === 0 ? name : ''} first={i === 0} />
           ))}
         </div>
       </div>
@@ -60,5 +49,60 @@ export function BannerCarousel({ images, name }: { images: string[]; name: strin
         </div>
       ) : null}
     </section>
+  );
+}
+
+type Size = { width: number; height: number };
+
+/**
+ * One image whole (contained), on a blurred copy of itself filling the 3:1 (16:9 on phones) frame:
+ * product photos are mostly square, so covering the frame cropped them to a third and upscaled them.
+ * Both copies have the same srcset and sizes, so the browser fetches the file once. Once loaded, the
+ * image is capped at the file's own pixels, so a small photo is never blown up.
+ */
+function BannerSlide({ src, alt, first }: { src: string; alt: string; first: boolean }) {
+  const [cap, setCap] = useState<Size | null>(null);
+  // A ref callback, as well as onLoad: the server-rendered image may finish before hydration.
+  const measure = useCallback((frame: HTMLDivElement | null) => {
+    const img = frame?.querySelector<HTMLImageElement>('img[data-banner-image]');
+    if (img?.complete && img.naturalWidth) void filePixels(img).then(setCap);
+  }, []);
+  const image = {
+    src,
+    width: 1920,
+    height: 640,
+    sizes: '(min-width: 1280px) 1248px, 100vw',
+    loading: first ? ('eager' as const) : ('lazy' as const),
+  };
+  return (
+    <div className="relative aspect-[16/9] min-w-0 shrink-0 grow-0 basis-full overflow-hidden sm:aspect-[3/1]">
+      <MediaImage
+        {...image}
+        alt=""
+        aria-hidden="true"
+        className="absolute inset-0 h-full w-full scale-110 object-cover opacity-80 blur-2xl"
+      />
+      <div ref={measure} className="absolute inset-0 flex items-center justify-center">
+        <MediaImage
+          {...image}
+          alt={alt}
+          fetchPriority={first ? 'high' : undefined}
+          onLoad={(e) => void filePixels(e.currentTarget).then(setCap)}
+          style={cap ? { maxWidth: cap.width, maxHeight: cap.height } : undefined}
+          className="h-full w-full object-contain drop-shadow-lg"
+          data-banner-image=""
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The pixels of the file the browser chose (naturalWidth is scaled by the srcset's width descriptor). */
+function filePixels(img: HTMLImageElement): Promise<Size> {
+  const probe = new Image();
+  probe.src = img.currentSrc || img.src;
+  return probe.decode().then(
+    () => ({ width: probe.naturalWidth, height: probe.naturalHeight }),
+    () => ({ width: img.naturalWidth, height: img.naturalHeight }),
   );
 }

@@ -1,10 +1,9 @@
 import type { Catalogue } from '@stashblog/contract/catalogues';
-import { decodeId } from '@stashblog/contract/ids';
 import { limits } from '@stashblog/contract/limits';
 import type { Product } from '@stashblog/contract/products';
 import { defaultSort } from '@stashblog/contract/sort-options';
-import { type AppLoadContext, data } from 'react-router';
-import { or404 } from '../store/store.server';
+import type { AppLoadContext } from 'react-router';
+import { itemPageParams, or404 } from '../store/store.server';
 
 export type CataloguePageData = {
   catalogue: Catalogue;
@@ -12,20 +11,14 @@ export type CataloguePageData = {
   products: Product[];
   count: number;
   onOwnDomain: boolean;
-  origin: string;
-  publicUrl: string;
 };
 
 /** SSR loader of the public catalogue page: services in-process; unknown, private or blocked → 404 page. */
 export async function loadCataloguePage(
   context: AppLoadContext,
-  request: Request,
   params: { businessName?: string; catalogueId?: string },
 ): Promise<CataloguePageData> {
-  const { tenant } = context;
-  const businessName = params.businessName ?? tenant?.businessName;
-  const id = decodeId(params.catalogueId ?? '');
-  if (!businessName || !id) throw data(null, { status: 404 });
+  const { businessName, id, onOwnDomain } = itemPageParams(context, params, params.catalogueId);
   const [{ catalogue }, { products, count }] = await or404(
     context,
     Promise.all([
@@ -39,7 +32,5 @@ export async function loadCataloguePage(
       }),
     ]),
   );
-  const onOwnDomain = tenant?.onOwnDomain ?? false;
-  const publicUrl = context.publicUrl;
-  return { catalogue, products, count, onOwnDomain, origin: onOwnDomain ? new URL(request.url).origin : publicUrl, publicUrl };
+  return { catalogue, products, count, onOwnDomain };
 }

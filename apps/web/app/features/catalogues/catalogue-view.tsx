@@ -1,5 +1,6 @@
 import type { Catalogue } from '@stashblog/contract/catalogues';
 import { endpoints } from '@stashblog/contract/endpoints';
+import { limits } from '@stashblog/contract/limits';
 import type { Product } from '@stashblog/contract/products';
 import { defaultSort, type SortOption } from '@stashblog/contract/sort-options';
 import { specTexts } from '@stashblog/contract/spec-texts';
@@ -28,16 +29,20 @@ export function CatalogueView({ catalogue, products: firstProducts, count: first
   const [selection, dispatch] = useSelection();
   const [viewing, setViewing] = useState<Product | null>(null);
   const [querying, setQuerying] = useState(false);
-  const { products, count, hasNextPage, isFetchingNextPage, isPending, isError, error, fetchNextPage } = useCatalogueProducts({
+  const { products, count, sized, hasNextPage, isFetchingNextPage, isPending, isError, error, fetchNextPage } = useCatalogueProducts({
     id: catalogue._id,
     businessName: catalogue.businessName,
     sort,
     first: { products: firstProducts, count: firstCount },
     local: privateLink !== undefined,
   });
-  const sentinel = useLoadMoreSentinel(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, hasNextPage && !isFetchingNextPage);
+  // Not before the page size is known: a scroll before hydration would fetch a wide page on a phone.
+  const sentinel = useLoadMoreSentinel(
+    () => {
+      if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    },
+    sized && hasNextPage && !isFetchingNextPage,
+  );
 
   // A view is counted from the browser, so crawlers that do not run scripts are not counted.
   // (A private link counts its own visits.)
@@ -92,7 +97,7 @@ export function CatalogueView({ catalogue, products: firstProducts, count: first
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5" aria-label="Catalogue products">
           {products.map((p, i) => (
-            <li key={p._id}>
+            <li key={p._id} className={!sized && i >= limits.publicCataloguePageNarrow ? 'max-xl:hidden' : undefined}>
               <CatalogueProductCard
                 product={p}
                 eager={i < 5}

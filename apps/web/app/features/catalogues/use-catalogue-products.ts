@@ -3,7 +3,7 @@ import { endpoints } from '@stashblog/contract/endpoints';
 import { limits } from '@stashblog/contract/limits';
 import { defaultSort, type SortOption } from '@stashblog/contract/sort-options';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { apiPayload } from '../../lib/api-client';
 import { nextPageParam, type PageParam, pageSizeFor, uniqueById } from './paging';
 
@@ -16,25 +16,55 @@ type Args = {
   local?: boolean;
 };
 
-const firstPage: PageParam = { pageNo: 1, perPage: limits.publicCataloguePageWide };
-const viewportSize = () => (typeof window === 'undefined' ? limits.publicCataloguePageWide : pageSizeFor(window.innerWidth));
+/**
+ * SPEC §9: 10 products a page at 1280 px and wider, 6 below. The server renders the wide first page (it
+ * cannot know the width); once hydrated, a narrow browser keeps its first 6 and pages by 6 from there.
+ * `sized` is false until then (the grid hides the 7th to 10th below 1280 px meanwhile).
+ */
+function usePageSize() {
+  const [perPage, setPerPage] = useState<number>(limits.publicCataloguePageWide);
+  const [sized, setSized] = useState(false);
+  useEffect(() => {
+    setPerPage(pageSizeFor(window.innerWidth));
+    setSized(true);
+  }, []);
+  return { perPage, sized };
+}
 
 /** The catalogue's products for one sort order, the server-rendered first page seeding the default order. */
 export function useCatalogueProducts({ id, businessName, sort, first, local = false }: Args) {
+  const { perPage, sized } = usePageSize();
+  const firstPage: PageParam = { pageNo: 1, perPage };
   const query = useInfiniteQuery({
     enabled: !local,
-    queryKey: ['public-catalogue-products', businessName, id, sort],
+    queryKey: ['public-catalogue-products', businessName, id, sort, perPage],
     queryFn: ({ pageParam }) => apiPayload(endpoints.publicCatalogues.fetchProducts, { id, businessName, sort, ...pageParam }),
-    initialPageParam: sort === defaultSort ? firstPage : { pageNo: 1, perPage: viewportSize() },
-    getNextPageParam: (_last, pages) => nextPageParam(uniqueById(pages).length, pages.at(-1)?.count ?? 0, viewportSize()),
-    ...(sort === defaultSort && !local ? { initialData: { pages: [first], pageParams: [firstPage] } } : {}),
+    initialPageParam: firstPage,
+    getNextPageParam: (_last, pages) => nextPageParam(uniqueById(pages).length, pages.at(-1)?.count ?? 0, perPage),
+    ...(sort === defaultSort && !local
+      ? { initialData: { pages: [{ ...first, products: first.products.slice(0, perPage) }], pageParams: [firstPage] } }
+      : {}),
     staleTime: 60_000,
   });
   if (local) {
     const products = sortLocally(first.products, sort);
-    return { ...query, isPending: false, isError: false as const, error: null, hasNextPage: false, products, count: products.length };
+    return {
+      ...query,
+      isPending: false,
+      isError: false as const,
+      error: null,
+      hasNextPage: false,
+      products,
+      count: products.length,
+      sized,
+    };
   }
-  return { ...query, products: query.data ? uniqueById(query.data.pages) : [], count: query.data?.pages.at(-1)?.count ?? first.count };
+  return {
+    ...query,
+    products: query.data ? uniqueById(query.data.pages) : [],
+    count: query.data?.pages.at(-1)?.count ?? first.count,
+    sized,
+  };
 }
 
 /** SPEC §9 infinite scroll: the next page loads when the end of the grid comes within 150 px. */

@@ -9,6 +9,8 @@ import { api, isOk } from '../../lib/api-client';
 import { useFormGuard } from '../../ui/form-guard';
 import { CatalogueView } from '../catalogues/catalogue-view';
 import { ProductDetails } from '../store/product-details';
+import { storeTitle } from '../store/seo';
+import { useStore } from '../store/use-store';
 import { getFingerprint } from './fingerprint';
 
 type Kind = 'product' | 'catalogue';
@@ -93,6 +95,16 @@ export function PrivateLinkViewer({
       live = false;
     };
   }, [businessName, kind, code, onOwnDomain]);
+
+  // The title names what the link opened, as that page's own title does, once the server has said
+  // this device may see it (nothing private is in the server-rendered page).
+  const store = useStore();
+  const opened =
+    state.at === 'product' ? state.data.product.productName : state.at === 'catalogue' ? state.data.catalogue.catalogueName : '';
+  const title = opened ? storeTitle(store, opened) : '';
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
 
   if (state.at === 'product')
     return <ProductDetails product={state.data.product} suggestions={[]} onOwnDomain={onOwnDomain} privateLink={link?.code} />;

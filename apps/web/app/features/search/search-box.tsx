@@ -103,6 +103,7 @@ export function SearchBox({ action, businessName, initial = '', onClear, size = 
   }
 
   const voice = useVoiceSearch((spoken) => go(spoken));
+  const hindi = voice.lang === 'hi-IN';
 
   function onKeyDown(e: React.KeyboardEvent<HTMLInputElement>) {
     if (e.key === 'ArrowDown') {
@@ -125,7 +126,7 @@ export function SearchBox({ action, businessName, initial = '', onClear, size = 
   const big = size === 'page';
   const showList = open && options.length > 0;
   return (
-    <div ref={box} className={`relative ${big ? 'w-full' : 'w-full md:w-64 lg:w-72'}`}>
+    <div ref={box} className="relative w-full">
       <form
         action={action}
         method="get"
@@ -169,13 +170,12 @@ export function SearchBox({ action, businessName, initial = '', onClear, size = 
           <>
             <button
               type="button"
-              onClick={() => voice.setLang(voice.lang === 'en-IN' ? 'hi-IN' : 'en-IN')}
+              onClick={() => voice.setLang(hindi ? 'en-IN' : 'hi-IN')}
               className="rounded px-1 text-muted text-xs hover:text-text"
               title="Voice search language"
-              // the visible text first: a speech-input user says what they see (WCAG 2.5.3)
-              aria-label={`${voice.lang === 'hi-IN' ? 'हिं: Voice search language: Hindi' : 'EN: Voice search language: English (India)'}. Switch`}
+              aria-label={searchTexts.voiceLanguage(hindi ? 'हिं' : 'EN', hindi ? 'Hindi' : 'English', hindi ? 'English' : 'Hindi')}
             >
-              {voice.lang === 'hi-IN' ? 'हिं' : 'EN'}
+              {hindi ? 'हिं' : 'EN'}
             </button>
             <button
               type="button"

@@ -51,16 +51,18 @@ export function SearchPage({ data }: { data: SearchPageData }) {
     navigate(hrefFor(next), { preventScrollReset: next.pageNo === undefined });
   }
 
-  // SPEC §4: no results → a warning, and query and page start over.
+  // SPEC §4: no results → a warning, and the page starts over at 1. The term stays in both boxes and
+  // the page says what found nothing, so the visitor can correct it (decision 050).
   const warned = useRef('');
+  const empty = result !== null && result.count === 0;
   useEffect(() => {
-    if (!result || result.count > 0) return;
+    if (!empty) return;
     const key = `${term}|${filter}`;
     if (warned.current === key) return;
     warned.current = key;
     toast.warning(specTexts.noResult);
-    navigate(action, { replace: true });
-  }, [result, term, filter, action, navigate]);
+    if (pageNo > 1) navigate(hrefFor({ pageNo: 1 }), { replace: true });
+  });
 
   const busy = navigation.state === 'loading' && navigation.location?.pathname === action;
   const keep: Record<string, string> = {};
@@ -139,6 +141,11 @@ export function SearchPage({ data }: { data: SearchPageData }) {
         </section>
       ) : (
         <section className="mx-auto mt-10 max-w-2xl text-center">
+          {empty ? (
+            <h2 className="mb-2 break-words font-bold text-2xl" aria-live="polite">
+              {searchTexts.noResults(term)}
+            </h2>
+          ) : null}
           <p className="text-muted">
             {store ? `Search the products and catalogues of ${store.displayName}.` : 'Search products and catalogues of every business.'}
           </p>

@@ -1,9 +1,13 @@
+import { searchTexts } from '@stashblog/contract/search-options';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../ui/toasts';
 
 // Voice search through the Web Speech API, in Indian English or Hindi (SPEC §1, §8 'Listening...',
 // 'No speech detected'). Browsers without it (Firefox, most webviews) never see the button.
+// One true message per attempt: 'Listening...' only once the microphone records (audiostart: never
+// with the microphone blocked, and only after the visitor allows it), and after an error that has its
+// own message, no 'No speech detected' as well.
 
 export type VoiceLang = 'en-IN' | 'hi-IN';
 
@@ -15,6 +19,7 @@ type Recognition = {
   start: () => void;
   stop: () => void;
   abort: () => void;
+  onaudiostart: (() => void) | null;
   onresult: ((e: { results: ArrayLike<ArrayLike<{ transcript: string }>> }) => void) | null;
   onerror: ((e: { error: string }) => void) | null;
   onend: (() => void) | null;
@@ -39,7 +44,8 @@ export function useVoiceSearch(onText: (text: string) => void) {
   const [listening, setListening] = useState(false);
   const [lang, setLangState] = useState<VoiceLang>('en-IN');
   const current = useRef<Recognition | null>(null);
-  const heard = useRef(false);
+  // Whether this attempt has said its outcome (a transcript, or an error with its own message).
+  const settled = useRef(false);
   const onTextRef = useRef(onText);
   onTextRef.current = onText;
 
@@ -70,30 +76,33 @@ export function useVoiceSearch(onText: (text: string) => void) {
     r.interimResults = false;
     r.maxAlternatives = 1;
     r.continuous = false;
-    heard.current = false;
+    settled.current = false;
+    r.onaudiostart = () => toast.info(specTexts.listening);
     r.onresult = (e) => {
       const text = Array.from(e.results)
         .map((res) => res[0]?.transcript ?? '')
         .join(' ')
         .trim();
       if (text) {
-        heard.current = true;
+        settled.current = true;
         onTextRef.current(text);
       }
     };
     r.onerror = (e) => {
-      if (e.error === 'not-allowed' || e.error === 'service-not-allowed') toast.error('Microphone access is blocked');
+      if (e.error === 'not-allowed' || e.error === 'service-not-allowed') {
+        settled.current = true;
+        toast.error(searchTexts.microphoneBlocked);
+      }
     };
     r.onend = () => {
       current.current = null;
       setListening(false);
-      if (!heard.current) toast.warning(specTexts.noSpeech);
+      if (!settled.current) toast.warning(specTexts.noSpeech);
     };
     current.current = r;
     try {
       r.start();
       setListening(true);
-      toast.info(specTexts.listening);
     } catch {
       current.current = null;
       setListening(false);

@@ -1,14 +1,13 @@
 import { endpoints } from '@stashblog/contract/endpoints';
-import { productPath, storePath } from '@stashblog/contract/paths';
+import { storePath } from '@stashblog/contract/paths';
 import type { Product } from '@stashblog/contract/products';
-import { specTexts } from '@stashblog/contract/spec-texts';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api-client';
 import { formatDate, formatNumber, formatRupees } from '../../speed/format';
-import { MediaImage } from '../../ui/media-image';
 import { SendQueryButton } from '../leads/send-query-button';
 import { ProductGallery } from './product-gallery';
+import { SuggestionGroups } from './suggestion-groups';
 import { useStore } from './use-store';
 
 type Props = {
@@ -29,6 +28,7 @@ export function ProductDetails({ product, suggestions, onOwnDomain, privateLink,
   }, [product._id, product.businessName, privateLink, preview]);
 
   const seller = useStore().displayName;
+  const { template1 } = useStore();
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">
       <div className="grid gap-8 lg:grid-cols-2">
@@ -91,34 +91,7 @@ export function ProductDetails({ product, suggestions, onOwnDomain, privateLink,
           <TextList heading="Disclaimer" items={product.disclaimer} />
         </div>
       </div>
-      {suggestions.length ? (
-        <section aria-labelledby="suggestions-heading" className="mt-12">
-          <h2 id="suggestions-heading" className="mb-4 font-semibold text-xl">
-            {specTexts.youMightAlsoLike}
-          </h2>
-          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-            {suggestions.map((s) => (
-              <li key={s._id}>
-                <Link to={productPath(s.businessName, s._id, onOwnDomain)} className="group block">
-                  <div className="aspect-square overflow-hidden rounded-lg bg-surface">
-                    {s.images[0] ? (
-                      <MediaImage
-                        src={s.images[0]}
-                        alt=""
-                        width={320}
-                        height={320}
-                        sizes="(min-width: 1024px) 20vw, 50vw"
-                        className="h-full w-full object-cover"
-                      />
-                    ) : null}
-                  </div>
-                  <p className="mt-2 line-clamp-2 text-sm group-hover:underline">{s.productName}</p>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {suggestions.length ? <SuggestionGroups products={suggestions} onOwnDomain={onOwnDomain} template1={template1} /> : null}
     </main>
   );
 }

@@ -20,11 +20,17 @@ type PageSeo = {
   jsonLd?: Record<string, unknown>;
 };
 
+/** A storefront page's title: the page, then the business, both as their owner wrote them (decision 047). */
+export function storeTitle(store: Store, page: string) {
+  const business = store.displayName;
+  return page ? `${page} | ${business}` : business;
+}
+
 /** Title, description, canonical, Open Graph and Twitter tags of one storefront page. */
 export function storeMeta(store: Store | null, seo: PageSeo) {
   if (!store) return [{ title: specTexts.notFoundTitle }, { name: 'robots', content: 'noindex' }];
   const business = store.displayName;
-  const title = seo.page ? `${seo.page} | ${business}` : business;
+  const title = storeTitle(store, seo.page);
   const description = summarise(seo.description || store.profile.description) || specTexts.defaultDescription;
   const canonical = `${store.origin}${seo.path}`;
   const image = seo.image ?? store.profile.banners[0] ?? store.profile.logo ?? undefined;

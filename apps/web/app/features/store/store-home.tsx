@@ -5,6 +5,7 @@ import { CatalogueCard } from '../catalogues/catalogue-card';
 import { Carousel } from './carousel';
 import type { HomeData } from './home.server';
 import { homeLimits } from './home-limits';
+import { ImageTile } from './image-tile';
 import { ProductCard } from './product-card';
 import type { Store } from './use-store';
 
@@ -19,25 +20,14 @@ export function StoreHome({ store, home }: { store: Store; home: HomeData }) {
           <Block title="Categories">
             <Carousel label="Categories" autoplay loop slideClass={store.template1 ? 'basis-1/4 xl:basis-1/5' : 'basis-1/4 xl:basis-[10%]'}>
               {home.categories.map((c) => (
-                <Link
+                <ImageTile
                   key={c.category}
                   to={`${store.path('/products')}?category=${encodeURIComponent(c.category)}`}
-                  className="group flex flex-col items-center gap-2 text-center"
-                >
-                  <span className="block aspect-square w-full max-w-32 overflow-hidden rounded-full border-2 border-primary bg-surface">
-                    {c.image ? (
-                      <MediaImage
-                        src={c.image}
-                        alt=""
-                        width={160}
-                        height={160}
-                        sizes="(min-width: 1280px) 10vw, 25vw"
-                        className="h-full w-full object-cover"
-                      />
-                    ) : null}
-                  </span>
-                  <span className="line-clamp-2 text-sm capitalize group-hover:underline">{c.category}</span>
-                </Link>
+                  image={c.image ?? undefined}
+                  label={c.category}
+                  sizes="(min-width: 1280px) 10vw, 25vw"
+                  round
+                />
               ))}
             </Carousel>
           </Block>
@@ -66,8 +56,15 @@ export function StoreHome({ store, home }: { store: Store; home: HomeData }) {
               byView
               slideClass={store.template1 ? 'basis-1/2 sm:basis-1/3 lg:basis-1/6' : 'basis-1/2 sm:basis-1/3 lg:basis-1/4'}
             >
-              {home.topProducts.map((p) => (
-                <ProductCard key={p._id} product={p} onOwnDomain={store.onOwnDomain} template1={store.template1} />
+              {home.topProducts.map((p, i) => (
+                // The first view's cards load at once: lazy ones inside the carousel stayed grey until scrolled.
+                <ProductCard
+                  key={p._id}
+                  product={p}
+                  onOwnDomain={store.onOwnDomain}
+                  template1={store.template1}
+                  eager={i < sized.topProductsPerPage}
+                />
               ))}
             </Carousel>
           </Block>

@@ -1,7 +1,7 @@
 import { endpoints } from '@stashblog/contract/endpoints';
 import { themeCssVariables } from '@stashblog/contract/themes';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useSearchParams } from 'react-router';
 import { api } from '../../lib/api-client';
 import { MediaImage } from '../../ui/media-image';
 import { useOwnerSession } from '../marketing/owner-session';
@@ -63,7 +63,8 @@ function navItems(store: Store) {
 function Brand({ store, large }: { store: Store; large?: boolean }) {
   const size = large ? 56 : 40;
   return (
-    <Link to={store.path('/home')} className="flex min-w-0 items-center gap-3">
+    // Shrinks (name cut with an ellipsis) beside the phone's Menu button rather than pushing it to a row of its own.
+    <Link to={store.path('/home')} className="flex min-w-0 flex-1 items-center gap-3 md:flex-none">
       {store.profile.logo ? (
         <MediaImage
           src={store.profile.logo}
@@ -84,7 +85,7 @@ function Brand({ store, large }: { store: Store; large?: boolean }) {
           {store.displayName.slice(0, 1)}
         </span>
       )}
-      <span className={`truncate font-bold ${large ? 'text-2xl' : 'text-lg'}`}>{store.displayName}</span>
+      <span className={`truncate font-bold ${large ? 'text-xl md:text-2xl' : 'text-lg'}`}>{store.displayName}</span>
     </Link>
   );
 }
@@ -92,6 +93,10 @@ function Brand({ store, large }: { store: Store; large?: boolean }) {
 function StoreHeader({ store }: { store: Store }) {
   const [open, setOpen] = useState(false);
   const session = useOwnerSession();
+  // On the search page the header's box shows the term too, found or not (issue 22).
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const term = pathname === store.path('/search') ? (params.get('searchQuery') ?? '') : '';
   const items = navItems(store);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `block rounded px-3 py-2 font-medium ${isActive ? 'bg-primary text-on-primary' : 'hover:bg-surface'}`;
@@ -138,26 +143,50 @@ function StoreHeader({ store }: { store: Store }) {
         <Brand store={store} large={store.template1} />
         <button
           type="button"
-          className="rounded border border-current px-3 py-2 md:hidden"
+          className={`flex shrink-0 items-center gap-2 rounded border px-3 py-2 md:hidden ${open ? 'border-primary bg-primary text-on-primary' : 'border-current'}`}
           aria-expanded={open}
           aria-controls="store-nav"
           onClick={() => setOpen((o) => !o)}
         >
+          <MenuIcon open={open} />
           Menu
         </button>
-        <div className="hidden md:block" data-nav-search="desktop">
-          <SearchBox action={store.path('/search')} businessName={store.profile.businessName} />
+        {/* Wide enough for the whole placeholder beside the voice and search buttons (issue 22). */}
+        <div className={`hidden md:block ${store.template1 ? 'md:w-96' : 'md:min-w-56 md:max-w-sm md:flex-1'}`} data-nav-search="desktop">
+          <SearchBox action={store.path('/search')} businessName={store.profile.businessName} initial={term} />
         </div>
         <nav id="store-nav" aria-label="Business" className={`${open ? 'block' : 'hidden'} w-full md:block md:w-auto`}>
           <div className="mb-2 md:hidden" data-nav-search="mobile">
             {open ? (
-              <SearchBox action={store.path('/search')} businessName={store.profile.businessName} onSearch={() => setOpen(false)} />
+              <SearchBox
+                action={store.path('/search')}
+                businessName={store.profile.businessName}
+                initial={term}
+                onSearch={() => setOpen(false)}
+              />
             ) : null}
           </div>
           {list}
         </nav>
       </div>
     </header>
+  );
+}
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
+      <path d={open ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} />
+    </svg>
   );
 }
 

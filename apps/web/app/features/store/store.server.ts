@@ -1,3 +1,4 @@
+import { decodeId } from '@stashblog/contract/ids';
 import { isTemplate, isTheme } from '@stashblog/contract/themes';
 import type { UserProfile } from '@stashblog/contract/users';
 import type { Tenant } from '@stashblog/server/http/tenant.ts';
@@ -13,6 +14,14 @@ export function requireTenant(context: AppLoadContext, params: { businessName?: 
   const tenant = storeTenant(context, params);
   if (!tenant) throw data(null, { status: 404 });
   return tenant;
+}
+
+/** The business and decoded id of a product or catalogue page (`/…/products/{id}`); no such id → the 404 page. */
+export function itemPageParams(context: AppLoadContext, params: { businessName?: string }, encodedId: string | undefined) {
+  const businessName = params.businessName ?? context.tenant?.businessName;
+  const id = decodeId(encodedId ?? '');
+  if (!businessName || !id) throw data(null, { status: 404 });
+  return { businessName, id, onOwnDomain: context.tenant?.onOwnDomain ?? false };
 }
 
 /** Service 404s (unknown, private, blocked) become the 404 page; anything else stays an error. */

@@ -4,12 +4,13 @@ import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse } from 'react-router';
 import { ProductDetails } from '../../features/store/product-details';
 import { loadProductPage } from '../../features/store/product-page.server';
+import { storeMeta } from '../../features/store/seo';
 import { storeFromMatches } from '../../features/store/use-store';
 import { withMediaWidths } from '../../lib/media-widths.server';
 import type { Route } from './+types/product';
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  return withMediaWidths(context, await loadProductPage(context, request, params));
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return withMediaWidths(context, await loadProductPage(context, params));
 }
 
 export function headers() {
@@ -17,14 +18,13 @@ export function headers() {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return [{ title: specTexts.notFoundTitle }, { name: 'robots', content: 'noindex' }];
-  const { product, origin, publicUrl, onOwnDomain } = loaderData;
-  // Names as their owner wrote them (decision 047); the business's comes with the store layout.
-  const business = storeFromMatches(matches)?.displayName ?? product.businessName;
-  const title = `${product.productName} | ${business}`;
-  const description = summarise(product.description) || specTexts.defaultDescription;
-  const canonical = `${origin}${productPath(product.businessName, product._id, onOwnDomain)}`;
-  const image = product.images[0] ? `${publicUrl}${product.images[0]}` : undefined;
+  const store = storeFromMatches(matches);
+  if (!loaderData || !store) return [{ title: specTexts.notFoundTitle }, { name: 'robots', content: 'noindex' }];
+  const { product } = loaderData;
+  const { origin, publicUrl } = store;
+  const path = productPath(product.businessName, product._id, store.onOwnDomain);
+  const canonical = `${origin}${path}`;
+  const business = store.displayName;
   // Google's Product rich result needs an offer: a product without a price is sent without one
   // (below), and without an image list when it has no image (issue 22).
   const jsonLd = {
@@ -45,30 +45,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       url: canonical,
     },
   };
-  return [
-    { title },
-    { name: 'description', content: description },
-    { tagName: 'link', rel: 'canonical', href: canonical },
-    { property: 'og:type', content: 'product' },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: description },
-    { property: 'og:url', content: canonical },
-    ...(image ? [{ property: 'og:image', content: image }] : []),
-    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
-    { name: 'twitter:title', content: title },
-    { name: 'twitter:description', content: description },
-    ...(image ? [{ name: 'twitter:image', content: image }] : []),
-    ...(product.pricePerUnit !== null ? [{ 'script:ld+json': jsonLd }] : []),
-  ];
+  // Names as their owner wrote them (decision 047).
+  return storeMeta(store, {
+    page: product.productName,
+    description: product.description,
+    path,
+    image: product.images[0],
+    type: 'product',
+    jsonLd: product.pricePerUnit !== null ? jsonLd : undefined,
+  });
 };
-
-// Search snippets show about 160 characters; cut at a word boundary.
-function summarise(text: string, max = 160): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max - 1);
-  return `${cut.slice(0, cut.lastIndexOf(' ') > 80 ? cut.lastIndexOf(' ') : cut.length)}…`;
-}
 
 // The business nav, theme and footer come from the store layout (routes.ts).
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
