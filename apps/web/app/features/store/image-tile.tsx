@@ -13,7 +13,8 @@ export function ImageTile({ to, image, label, sizes, round = false }: Props) {
       >
         {image ? <MediaImage src={image} alt="" width={size} height={size} sizes={sizes} className="h-full w-full object-cover" /> : null}
       </span>
-      <span className="line-clamp-2 text-sm capitalize group-hover:underline">{label}</span>
+      {/* category labels are capitalised; product names are shown as their owner wrote them (decision 047) */}
+      <span className={`line-clamp-2 text-sm group-hover:underline ${round ? 'capitalize' : ''}`}>{label}</span>
     </Link>
   );
 }
