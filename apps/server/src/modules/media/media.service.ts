@@ -112,9 +112,10 @@ export async function makeStoredVariants(
   const stored = await ctx.blobs.get(`${mediaId}/image.jpg`);
   if (!stored) throw new Error(`media ${mediaId}: its JPEG is not in the store`);
   const variants = await makeVariants(await buffer(stored.body));
-  await Promise.all(
-    variants.map((v) => ctx.blobs.put(`${mediaId}/${v.width}.webp`, v.data, { contentType: contentTypes.webp, cacheControl: immutable })),
-  );
+  // Widest first, one at a time: while they are written a width not there yet finds no narrower one
+  // either and gets the temporary redirect to the JPEG, never a narrower file cached as immutable.
+  for (const v of [...variants].reverse())
+    await ctx.blobs.put(`${mediaId}/${v.width}.webp`, v.data, { contentType: contentTypes.webp, cacheControl: immutable });
   const recorded = await ctx.db
     .update(media)
     .set({ variantWidths: variants.map((v) => v.width) })
