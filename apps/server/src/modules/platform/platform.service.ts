@@ -39,22 +39,28 @@ const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * One page of a console list, newest first (ties by id), and how many rows match in all. `rows` is the
- * list's select (its joins and where) made dynamic, `total` its count over the same joins and where.
+ * list's select with its joins, `total` its count (with the joins the conditions need), both made
+ * dynamic: the same conditions filter both.
  */
-async function pageOf<Q extends PgSelect>(
+async function pageOf<Q extends PgSelect, C extends PgSelect>(
   rows: Q,
-  total: PromiseLike<{ total: number }[]>,
-  order: { createdAt: PgColumn; id: PgColumn },
-  { pageNo, perPage }: { pageNo: number; perPage: number },
+  total: C,
+  {
+    order,
+    conditions,
+    page,
+  }: { order: { createdAt: PgColumn; id: PgColumn }; conditions: SQL[]; page: { pageNo: number; perPage: number } },
 ) {
-  const [page, [{ total: count }]] = await Promise.all([
+  const where = and(...conditions);
+  const [found, [counted]] = await Promise.all([
     rows
+      .where(where)
       .orderBy(desc(order.createdAt), desc(order.id))
-      .limit(perPage)
-      .offset((pageNo - 1) * perPage),
-    total,
+      .limit(page.perPage)
+      .offset((page.pageNo - 1) * page.perPage),
+    total.where(where),
   ]);
-  return { rows: page, count };
+  return { rows: found, count: Number(counted.total) };
 }
 
 /** One audit row per platform action, written in the action's own transaction. */
@@ -93,7 +99,6 @@ export async function listBusinesses(ctx: Ctx, input: BusinessListQuery): Promis
   if (query.isPrimeUser !== undefined) conditions.push(eq(businesses.isPrimeUser, query.isPrimeUser));
   const plan = sql<string>`coalesce(${signups.plan}, 'Basic')`;
   if (query.plan) conditions.push(sql`${plan} = ${query.plan}`);
-  const where = conditions.length ? and(...conditions) : undefined;
   const b = sql`"businesses"."id"`;
   const productCount = sql<number>`(select count(*)::int from ${products} p where p.business_id = ${b})`;
   const catalogueCount = sql<number>`(select count(*)::int from ${catalogues} c where c.business_id = ${b})`;
@@ -120,11 +125,9 @@ export async function listBusinesses(ctx: Ctx, input: BusinessListQuery): Promis
       })
       .from(businesses)
       .leftJoin(signups, eq(signups.businessId, businesses.id))
-      .where(where)
       .$dynamic(),
-    ctx.db.select({ total: count() }).from(businesses).leftJoin(signups, eq(signups.businessId, businesses.id)).where(where),
-    businesses,
-    query,
+    ctx.db.select({ total: count() }).from(businesses).leftJoin(signups, eq(signups.businessId, businesses.id)).$dynamic(),
+    { order: businesses, conditions, page: query },
   );
   return {
     businesses: rows.map((r) => ({
@@ -164,7 +167,6 @@ export async function listItems(ctx: Ctx, kind: ItemKind, input: ItemListQuery):
     conditions.push(eq(table.businessId, query.businessId));
   }
   if (query.searchQuery) conditions.push(ilike(name, like(query.searchQuery)));
-  const where = conditions.length ? and(...conditions) : undefined;
   const { rows, count: total } = await pageOf(
     ctx.db
       .select({
@@ -178,11 +180,9 @@ export async function listItems(ctx: Ctx, kind: ItemKind, input: ItemListQuery):
       })
       .from(table)
       .innerJoin(businesses, eq(businesses.id, table.businessId))
-      .where(where)
       .$dynamic(),
-    ctx.db.select({ total: count() }).from(table).where(where),
-    table,
-    query,
+    ctx.db.select({ total: count() }).from(table).$dynamic(),
+    { order: table, conditions, page: query },
   );
   return { items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), count: total };
 }
@@ -286,17 +286,14 @@ export async function listMail(ctx: Ctx, input: MailListQuery): Promise<{ mails:
   if (query.state === 'sent') conditions.push(isNotNull(mailOutbox.sentAt));
   if (query.state === 'pending') conditions.push(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt)) as SQL);
   if (query.state === 'failed') conditions.push(and(isNull(mailOutbox.sentAt), isNotNull(mailOutbox.failedAt)) as SQL);
-  const where = conditions.length ? and(...conditions) : undefined;
   const { rows, count: total } = await pageOf(
     ctx.db
       .select({ m: mailOutbox, businessName: businesses.businessName })
       .from(mailOutbox)
       .leftJoin(businesses, eq(businesses.id, mailOutbox.businessId))
-      .where(where)
       .$dynamic(),
-    ctx.db.select({ total: count() }).from(mailOutbox).where(where),
-    mailOutbox,
-    query,
+    ctx.db.select({ total: count() }).from(mailOutbox).$dynamic(),
+    { order: mailOutbox, conditions, page: query },
   );
   return { mails: rows.map(({ m, businessName }) => toOutboxMail(m, businessName)), count: total };
 }
@@ -314,17 +311,14 @@ export async function listAudit(ctx: Ctx, input: AuditListQuery): Promise<{ entr
     if (!isUuid(query.businessId)) return { entries: [], count: 0 };
     conditions.push(eq(platformAudit.businessId, query.businessId));
   }
-  const where = conditions.length ? and(...conditions) : undefined;
   const { rows, count: total } = await pageOf(
     ctx.db
       .select({ a: platformAudit, businessName: businesses.businessName })
       .from(platformAudit)
       .leftJoin(businesses, eq(businesses.id, platformAudit.businessId))
-      .where(where)
       .$dynamic(),
-    ctx.db.select({ total: count() }).from(platformAudit).where(where),
-    platformAudit,
-    query,
+    ctx.db.select({ total: count() }).from(platformAudit).$dynamic(),
+    { order: platformAudit, conditions, page: query },
   );
   return {
     entries: rows.map(({ a, businessName }) => ({
