@@ -148,6 +148,9 @@ async function axeViolations(context: BrowserContext, urls: string[]): Promise<s
   return found.sort();
 }
 
+// The file is meant to take under a minute on a quiet two-core machine; the margin is for a busy one.
+test.describe.configure({ timeout: 180_000 });
+
 // The Nu checker's Java run goes on beside the browser tests; its own test, last, waits for it.
 let nuRun: Promise<string[]> = Promise.resolve([]);
 test.beforeAll(async ({ playwright }) => {
