@@ -1,7 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
-import { clientChunks, storefrontModules } from './app/speed/client-chunks';
+import { clientChunks, storefrontModules } from './app/speed/client-chunks.ts';
 
 // The server build keeps every package external, the workspaces too: loaders get the server's
 // services through the load context (app/lib/load-context.server.ts) and import only types from
