@@ -111,6 +111,34 @@ test('the five feature cards reveal their description on click and from the keyb
   await expect(features.locator('details', { hasText: 'Secure' })).toHaveJSProperty('open', true);
 });
 
+test('a marketing page paints before it fetches any script, then hydrates; a tap before then is kept', async ({ page }) => {
+  // decision 048: the marketing pages people read load their scripts after first paint, as the storefront's do
+  const timing = () =>
+    page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname.endsWith('.js'))
+        .map((e) => e.startTime),
+    }));
+  for (const path of ['/home', '/pricing']) {
+    await page.goto(path);
+    await expect.poll(async () => (await timing()).scripts.length, path).toBeGreaterThan(2);
+    const { paint, scripts } = await timing();
+    expect(paint, path).toBeGreaterThan(0);
+    for (const start of scripts) expect(start, path).toBeGreaterThanOrEqual(paint);
+  }
+  // A phone-sized visitor opens the menu while the scripts still load: it opens once they have.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const release = await holdScripts(page);
+  await page.goto('/pricing', { waitUntil: 'domcontentloaded' });
+  const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  release();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+});
+
 test("the support form says 'Name required!' first, then sends once and clears", async ({ page }) => {
   const errors = watchConsole(page);
   const email = `support-${Date.now()}@example.com`;

@@ -2,9 +2,10 @@ import { defineConfig } from '@playwright/test';
 
 // Browser journeys against a real server (built web app, embedded PostgreSQL with the demo data)
 // in Debian's Chromium. `npx playwright install` is never used.
-// E2E_PORT lets several checkouts run their journeys on one machine at once.
+// E2E_PORT lets several checkouts run their journeys on one machine at once, and `npm test` run
+// them in two shards at once (scripts/test-all.sh): each run has its own server, data and results.
 export const e2ePort = Number(process.env.E2E_PORT ?? 5055);
-export const e2eDataDir = '.tmp/e2e-data';
+export const e2eDataDir = `.tmp/e2e-data-${e2ePort}`;
 /** A public form's challenge lives this long in the journeys (2 hours in production), so one can outlive it. */
 export const formChallengeTtlSeconds = 12;
 
@@ -15,7 +16,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: '../.tmp/results/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: `../.tmp/results/${process.env.E2E_RESULTS ?? 'e2e'}.json` }]],
+  outputDir: `test-results/${e2ePort}`,
   use: {
     baseURL: `http://localhost:${e2ePort}`,
     launchOptions: {

@@ -9,38 +9,53 @@ cd "$(dirname "$0")/.."
 # Work started in the background (below) does not outlive a failed step.
 trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
 
+# Each step prints the time since the start, and the closing lines list every step's duration
+# (also in .tmp/phases.txt), so a slower run shows which step grew.
+started=$SECONDS
+phases=""
+phase_name=""
+phase_start=$SECONDS
+phase() {
+  if [ -n "$phase_name" ]; then phases+="$(printf '%5ss  %s' $((SECONDS - phase_start)) "$phase_name")"$'\n'; fi
+  phase_name="$1"
+  phase_start=$SECONDS
+  [ -n "$1" ] && printf '== [%dm%02ds] %s\n' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)) "$1"
+  return 0
+}
+
 # Debian's chromium for the browser journeys and caddy for the TLS front test (tls-front.test.ts),
 # in one apt-get call and only when one of them is missing.
 if [ ! -x /usr/bin/chromium ] || ! command -v caddy >/dev/null; then
-  echo "== installing Debian's chromium and caddy for the browser and TLS front tests"
+  phase "installing Debian's chromium and caddy for the browser and TLS front tests"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-dejavu-core caddy >/dev/null
 fi
 
 if [ -n "${CI:-}" ] || [ ! -d node_modules ]; then
-  echo "== npm ci"
+  phase "npm ci"
   npm ci --no-audit --no-fund
 fi
 
 # Two at a time on the machine's two cores: tsc checks on one core, so the server, contract and
-# journeys are checked in the background while lint, the web typecheck and the web build run here.
-echo "== lint, typecheck and the web build"
+# journeys are checked in the background while lint, the web typecheck and the web build run here,
+# and then beside the first vitest files (its verdict is awaited before the journeys start).
+phase "lint, typecheck and the web build"
 mkdir -p .tmp
 npm run typecheck:server >.tmp/typecheck-server.log 2>&1 &
 typecheck_server=$!
 npx biome check .
 npm run typecheck:web
 npm run build
-if ! wait "$typecheck_server"; then cat .tmp/typecheck-server.log; echo "typecheck failed (tsc -p packages/contract, apps/server, e2e)"; exit 1; fi
 
 # The fuzz suite replays one seed known to pass, so a landing never hinges on a fresh random draw;
 # explore with another: FUZZ_SEED=$RANDOM npx vitest run apps/server/test/fuzz
 export FUZZ_SEED="${FUZZ_SEED:-1730662558}"
 
-echo "== server + web unit/integration tests (embedded PostgreSQL)"
+phase "server + web unit/integration tests (embedded PostgreSQL)"
 rm -rf .tmp/results && mkdir -p .tmp/results
 npx vitest run --reporter=default --reporter=json --outputFile=.tmp/results/vitest.json
+if ! wait "$typecheck_server"; then cat .tmp/typecheck-server.log; echo "typecheck failed (tsc -p packages/contract, apps/server, e2e)"; exit 1; fi
 
 # The version-dependent files again on the system PostgreSQL 15 (when one answers on 127.0.0.1:5432),
 # beside the browser journeys: one worker at low priority, so it runs on what the journeys leave idle
@@ -64,20 +79,42 @@ if pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
   pg15=$!
 fi
 
-echo "== browser journeys (Playwright, /usr/bin/chromium)"
+# In two shards at once, each with its own server, demo data and Chromium on its own port
+# (E2E_PORTS; default E2E_PORT or 5055, and the next port; one port: one run as before). A journey
+# spends most of its time waiting on its page and its server, so two share the two cores well.
+# Playwright splits the files between the shards; a file's journeys run in order in one shard.
+e2e_port="${E2E_PORT:-5055}"
+read -r -a e2e_ports <<<"${E2E_PORTS:-$e2e_port $((e2e_port + 1))}"
+e2e_shards=${#e2e_ports[@]}
+phase "browser journeys (Playwright, /usr/bin/chromium, $e2e_shards at once)"
+e2e_runs=()
+for shard in $(seq 1 "$e2e_shards"); do
+  E2E_PORT=${e2e_ports[$((shard - 1))]} E2E_RESULTS="e2e-$shard" \
+    npx playwright test -c e2e/playwright.config.ts --shard="$shard/$e2e_shards" >".tmp/results/e2e-$shard.log" 2>&1 &
+  e2e_runs+=($!)
+done
 e2e_status=0
-npx playwright test -c e2e/playwright.config.ts || e2e_status=$?
+for shard in $(seq 1 "$e2e_shards"); do
+  wait "${e2e_runs[$((shard - 1))]}" || e2e_status=$?
+  echo "== browser journeys, shard $shard of $e2e_shards"
+  cat ".tmp/results/e2e-$shard.log"
+done
 
 pg15_status=0
 if [ -n "$pg15" ]; then
+  phase "waiting for the PostgreSQL 15 pass"
   wait "$pg15" || pg15_status=$?
   echo "== version-dependent server tests on PostgreSQL 15 (ran beside the journeys)"
   cat .tmp/results/vitest-pg15.log
 fi
+phase ""
+echo "== time per step (total $((SECONDS - started)) s)"
+printf '%s' "$phases" | tee .tmp/phases.txt
+results=(.tmp/results/vitest.json .tmp/results/vitest-pg15.json .tmp/results/e2e-*.json)
 if [ "$e2e_status" != 0 ] || [ "$pg15_status" != 0 ]; then
   echo "failed: browser journeys exit $e2e_status, PostgreSQL 15 pass exit $pg15_status"
-  node scripts/summarise-tests.mjs .tmp/results/vitest.json .tmp/results/vitest-pg15.json .tmp/results/e2e.json || true
+  node scripts/summarise-tests.mjs "${results[@]}" || true
   exit 1
 fi
 
-node scripts/summarise-tests.mjs .tmp/results/vitest.json .tmp/results/vitest-pg15.json .tmp/results/e2e.json
+node scripts/summarise-tests.mjs "${results[@]}"

@@ -5,13 +5,13 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type AppLoadContext, type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from 'react-router';
 import { CspNonce } from './lib/csp-nonce';
-import { isStorefrontPage, scriptsAfterFirstPaint } from './speed/after-first-paint.server';
+import { isReadingPage, scriptsAfterFirstPaint } from './speed/after-first-paint.server';
 
 // React Router's default Node entry, plus: the response's CSP nonce (from the server's SSR adapter,
 // apps/server/src/http/ssr.ts) on every script React Router, React and we write — on a page shared
 // through caches the adapter later trades it for those scripts' hashes (decision 022) — and no
 // error log for what a client got wrong (a 4xx such as a POST to a page without a form); and a
-// storefront page's scripts load after its first paint (speed/after-first-paint.tsx).
+// storefront or marketing page's scripts load after its first paint (speed/after-first-paint.tsx).
 
 export const streamTimeout = 5_000;
 
@@ -59,9 +59,9 @@ export default function handleRequest(
         });
         const stream = createReadableStreamFromReadable(body);
         responseHeaders.set('Content-Type', 'text/html');
-        // On a storefront page React Router's module links and script go out inert; the page brings
+        // On a reading page React Router's module links and script go out inert; the page brings
         // them back once it has painted (speed/after-first-paint.tsx).
-        if (isStorefrontPage(routerContext)) {
+        if (isReadingPage(routerContext)) {
           const html = scriptsAfterFirstPaint();
           html.pipe(body);
           pipe(html);

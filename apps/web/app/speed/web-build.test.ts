@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import type { ServerBuild } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -9,7 +10,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 // speed trick, kept by decision 041 (+23.8 KB gzip on every public page without it). Fails when a
 // public page's first files take zod or sonner in: a value imported from a contract schema module
 // instead of its zod-free twin (sort-options, search-options, private-link-texts, forum-texts,
-// anti-spam, spec-texts, limits, paths, ids, themes), or sonner outside ui/toasts.tsx.
+// anti-spam, spec-texts, limits, paths, ids, themes), or sonner outside ui/toasts.tsx. And the
+// weights decision 048's client groups (speed/client-chunks.ts) give them: if Rolldown stops
+// grouping, the product page is back to 29 files and 128.8 KB gzip.
 
 const webBuild = path.resolve(import.meta.dirname, '../../build');
 const serverFile = path.join(webBuild, 'server/index.js');
@@ -51,5 +54,14 @@ describe.skipIf(!existsSync(serverFile))('what a public page loads first (the we
         expect(code.includes('data-sonner-toaster'), `${page}: sonner in ${file}`).toBe(false);
       }
     }
+  });
+
+  it('few files, and the product page within 121 KB gzip and the catalogue page within 158 (decision 048)', () => {
+    const gzipKB = (list: string[]) =>
+      list.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(webBuild, 'client', file))).length, 0) / 1024;
+    expect(files.product.length, files.product.join(' ')).toBeLessThanOrEqual(6);
+    for (const [page, list] of Object.entries(files)) expect(list.length, `${page}: ${list.join(' ')}`).toBeLessThanOrEqual(20);
+    expect(gzipKB(files.product)).toBeLessThanOrEqual(121);
+    expect(gzipKB(files.catalogue)).toBeLessThanOrEqual(158);
   });
 });
