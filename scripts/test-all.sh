@@ -23,13 +23,14 @@ phase() {
   return 0
 }
 
-# Debian's chromium for the browser journeys and caddy for the TLS front test (tls-front.test.ts),
-# in one apt-get call and only when one of them is missing.
-if [ ! -x /usr/bin/chromium ] || ! command -v caddy >/dev/null; then
-  phase "installing Debian's chromium and caddy for the browser and TLS front tests"
+# Debian's chromium for the browser journeys, caddy for the TLS front test (tls-front.test.ts) and
+# a Java runtime for the Nu HTML checker (e2e/validators.spec.ts runs vnu.jar), in one apt-get call
+# and only when one of them is missing.
+if [ ! -x /usr/bin/chromium ] || ! command -v caddy >/dev/null || ! command -v java >/dev/null; then
+  phase "installing Debian's chromium, caddy and a Java runtime for the browser, TLS front and HTML checker tests"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-dejavu-core caddy >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-dejavu-core caddy default-jre-headless >/dev/null
 fi
 
 if [ -n "${CI:-}" ] || [ ! -d node_modules ]; then
