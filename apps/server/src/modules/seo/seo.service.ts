@@ -1,4 +1,4 @@
-import { capitalise, cataloguePath, displayBusinessName, productPath, storePath } from '@stashblog/contract/paths';
+import { cataloguePath, productPath, storePath } from '@stashblog/contract/paths';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { isTheme, palettes } from '@stashblog/contract/themes';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
@@ -113,11 +113,12 @@ export function buildPlatformRobots(ctx: Pick<AppContext, 'config'>): string {
 export async function buildStoreManifest(ctx: Pick<AppContext, 'db' | 'config'>, tenant: Tenant) {
   const b = await requirePublicBusiness(ctx, tenant.businessName);
   const [row] = await ctx.db
-    .select({ theme: businesses.theme, description: businesses.description })
+    .select({ theme: businesses.theme, description: businesses.description, displayName: businesses.displayName })
     .from(businesses)
     .where(eq(businesses.id, b.id));
   const palette = palettes[isTheme(row?.theme) ? row.theme : ''];
-  const name = capitalise(displayBusinessName(b.businessName));
+  // as its owner wrote it (decision 047)
+  const name = row?.displayName ?? b.businessName;
   const home = storePath(b.businessName, '/home', tenant.onOwnDomain);
   return {
     id: home,
