@@ -89,8 +89,8 @@ test('sign up, verify by mail, first product on the new storefront; the platform
   await page.getByRole('textbox', { name: 'Description' }).fill('Handwoven pure silk with zari border.');
   await page.getByRole('button', { name: 'Add Product' }).click();
   await expect(page).toHaveURL(/\/userAdmin\/products$/);
+  // added as Public, the Add form's default (decision 046)
   const card = page.locator('article', { hasText: 'kanchipuram silk saree' });
-  await card.getByRole('button', { name: 'Mark Public' }).click();
   await expect(card.getByRole('button', { name: 'Mark Private' })).toBeVisible();
   const href = await card.getByRole('link', { name: 'View Product' }).getAttribute('href');
   expect(href).toMatch(/^\/meera-textiles\/products\//);
