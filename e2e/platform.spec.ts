@@ -134,7 +134,10 @@ test('sign up, verify by mail, first product on the new storefront; the platform
   await visitor.goto('/meera-textiles/products');
   await expect(visitor.getByText('kanchipuram silk saree')).toHaveCount(0);
   await page.reload();
-  await expect(card.getByText(specTexts.blockedByAdmin)).toBeVisible();
+  await expect(card.getByText(specTexts.blockedByAdmin, { exact: true })).toBeVisible();
+  // the card says SPEC's full text too, and refuses Status and Promote, as a blocked catalogue card does
+  await expect(card.getByRole('alert')).toHaveText(specTexts.productBlocked);
+  await expect(card.getByRole('button', { name: 'Mark Private' })).toBeDisabled();
   await card.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByText(specTexts.productBlocked)).toBeVisible();
 
