@@ -1,5 +1,6 @@
 import { serverTexts } from '@stashblog/contract/server-texts';
 import { specTexts } from '@stashblog/contract/spec-texts';
+import { visibilityTexts } from '@stashblog/contract/visibility-texts';
 import { e2eQuery } from './e2e-db.ts';
 import { expect, type Page, signInAsOwner, test } from './fixtures.ts';
 import { e2ePort } from './playwright.config.ts';
@@ -36,7 +37,11 @@ test('owner creates and publishes a catalogue; a visitor sorts, scrolls, selects
   await expect(page.getByText(specTexts.catalogueDescriptionRequired)).toHaveCount(0);
   for (const name of ['Lac bead necklace', 'Kundan drop earrings', 'Brass diya lamp']) await pick(page, name);
   await expect(page.getByText(specTexts.catalogueMinProducts)).toHaveCount(0);
+  // Public is the default; this journey adds it as Private and publishes it from its card
+  await expect(page.getByRole('radio', { name: /^Public/ })).toBeChecked();
+  await page.getByRole('radio', { name: /^Private/ }).check();
   await page.getByRole('button', { name: 'Add Catalogue' }).click();
+  await expect(page.getByText(visibilityTexts.created('catalogue', 'private'))).toBeVisible();
   await expect(page).toHaveURL(/\/userAdmin\/catalogues$/);
 
   const card = page.locator('article', { hasText: 'e2e gift hamper' });
@@ -283,4 +288,26 @@ test('focus goes back to what opened a dialog when it closes', async ({ page }) 
   await expect(form.getByLabel('Name')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(catalogueQuery).toBeFocused();
+});
+
+// Issue 22 item 4: a catalogue added as Public (the default) is on the storefront at once.
+test('a catalogue added as Public is on the storefront at once, and the toast says so', async ({ page, browser }) => {
+  try {
+    await signInAsOwner(page);
+    await page.goto('/userAdmin/addCatalogue');
+    await page.getByLabel('Catalogue Name').fill('e2e public trio');
+    await page.getByLabel('Description').fill('Three things, public from the start.');
+    for (const name of ['Lac bead necklace', 'Kundan drop earrings', 'Brass diya lamp']) await pick(page, name);
+    await expect(page.getByRole('radio', { name: /^Public/ })).toBeChecked();
+    await page.getByRole('button', { name: 'Add Catalogue' }).click();
+    await expect(page.getByText(visibilityTexts.created('catalogue', 'storefront'))).toBeVisible();
+    const card = page.locator('article', { hasText: 'e2e public trio' });
+    await expect(card.getByRole('button', { name: 'Mark Private' })).toBeVisible();
+    const visitor = await browser.newPage();
+    expect((await visitor.goto(`/lotus-handicrafts/catalogues/${encode(await catalogueId('e2e public trio'))}`))?.status()).toBe(200);
+    await expect(visitor.getByRole('heading', { level: 1, name: 'e2e public trio' })).toBeVisible();
+    await visitor.close();
+  } finally {
+    await e2eQuery("delete from catalogues where catalogue_name = 'e2e public trio'");
+  }
 });

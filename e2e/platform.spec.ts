@@ -102,8 +102,8 @@ test('sign up, verify by mail, first product on the new storefront; the platform
   await page.getByRole('textbox', { name: 'Description' }).fill('Handwoven pure silk with zari border.');
   await page.getByRole('button', { name: 'Add Product' }).click();
   await expect(page).toHaveURL(/\/userAdmin\/products$/);
+  // added as Public, the Add form's default (decision 046)
   const card = page.locator('article', { hasText: 'kanchipuram silk saree' });
-  await card.getByRole('button', { name: 'Mark Public' }).click();
   await expect(card.getByRole('button', { name: 'Mark Private' })).toBeVisible();
   const href = await card.getByRole('link', { name: 'View Product' }).getAttribute('href');
   expect(href).toMatch(/^\/meera-textiles\/products\//);
@@ -158,7 +158,10 @@ test('sign up, verify by mail, first product on the new storefront; the platform
   await visitor.goto('/meera-textiles/products');
   await expect(visitor.getByText('kanchipuram silk saree')).toHaveCount(0);
   await page.reload();
-  await expect(card.getByText(specTexts.blockedByAdmin)).toBeVisible();
+  await expect(card.getByText(specTexts.blockedByAdmin, { exact: true })).toBeVisible();
+  // the card says SPEC's full text too, and refuses Status and Promote, as a blocked catalogue card does
+  await expect(card.getByRole('alert')).toHaveText(specTexts.productBlocked);
+  await expect(card.getByRole('button', { name: 'Mark Private' })).toBeDisabled();
   await card.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByText(specTexts.productBlocked)).toBeVisible();
 

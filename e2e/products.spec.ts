@@ -1,5 +1,6 @@
 import { serverTexts } from '@stashblog/contract/server-texts';
 import { specTexts } from '@stashblog/contract/spec-texts';
+import { visibilityTexts } from '@stashblog/contract/visibility-texts';
 import sharp from 'sharp';
 import { e2eQuery } from './e2e-db.ts';
 import { expect, signInAsOwner, test } from './fixtures.ts';
@@ -25,9 +26,17 @@ test('owner adds a product with an image, makes it public, and visitors see it',
   await expect(page.getByText(specTexts.productNameRequired)).toBeVisible();
   await expect(page.getByText(specTexts.productDescriptionRequired)).toBeVisible();
 
+  // each message goes as soon as its field is corrected (issue 22)
   await page.getByRole('textbox', { name: 'Category', exact: true }).fill('Kitchenware');
+  await expect(page.getByText(specTexts.productCategoryRequired)).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Product Name' }).fill('copper tea kettle');
+  await expect(page.getByText(specTexts.productNameRequired)).toHaveCount(0);
+  await expect(page.getByText(specTexts.productDescriptionRequired)).toBeVisible();
   await page.getByRole('textbox', { name: 'Description' }).fill('A hammered copper kettle for the stove top.');
+  await expect(page.getByText(specTexts.productDescriptionRequired)).toHaveCount(0);
+  // Public is the default; this journey adds it as Private and publishes it from its card
+  await expect(page.getByRole('radio', { name: /^Public/ })).toBeChecked();
+  await page.getByRole('radio', { name: /^Private/ }).check();
   await page.getByLabel('Price per unit (₹)').fill('123456.5');
   await page.getByLabel('Total units').fill('12');
   const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 200, g: 90, b: 30 } } })
@@ -38,6 +47,7 @@ test('owner adds a product with an image, makes it public, and visitors see it',
   await expect(page.getByRole('list', { name: 'Product images' }).locator('img')).toHaveCount(1);
   await page.getByRole('button', { name: 'Add Product' }).click();
   await expect(page.getByText(specTexts.imagesUploaded)).toBeVisible();
+  await expect(page.getByText(visibilityTexts.created('product', 'private'))).toBeVisible();
   await expect(page).toHaveURL(/\/userAdmin\/products$/);
 
   const card = page.locator('article', { hasText: 'copper tea kettle' });
@@ -160,4 +170,43 @@ test('owner updates a product, makes it private and previews it; visitors still 
   await page.getByPlaceholder('Search by product name').fill(row.product_name);
   await card.getByRole('button', { name: 'Mark Public' }).click();
   await expect(card.getByRole('button', { name: 'Mark Private' })).toBeVisible();
+});
+
+// Issue 22 item 4: the Add form's Visibility decides where a new product goes, and the toast says where.
+test('a product added as Public is on the storefront at once; under a store that hides products the toast says so', async ({
+  page,
+  browser,
+}) => {
+  const names = ['e2e public teapot', 'e2e hidden teapot'];
+  async function add(productName: string) {
+    await page.goto('/userAdmin/addProduct');
+    await page.getByRole('textbox', { name: 'Category', exact: true }).fill('Kitchenware');
+    await page.getByRole('textbox', { name: 'Product Name' }).fill(productName);
+    await page.getByRole('textbox', { name: 'Description' }).fill('A teapot for the journeys.');
+    await expect(page.getByRole('radio', { name: /^Public/ })).toBeChecked();
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    await expect(page).toHaveURL(/\/userAdmin\/products$/);
+  }
+  try {
+    await signInAsOwner(page);
+    await add(names[0]);
+    await expect(page.getByText(visibilityTexts.created('product', 'storefront'))).toBeVisible();
+    const card = page.locator('article', { hasText: names[0] });
+    await expect(card.getByRole('button', { name: 'Mark Private' })).toBeVisible();
+    await expect(card.getByText('Private', { exact: true })).toHaveCount(0);
+    const href = await card.getByRole('link', { name: 'View Product' }).getAttribute('href');
+    const visitor = await browser.newPage();
+    expect((await visitor.goto(href!))?.status()).toBe(200);
+    await expect(visitor.getByRole('heading', { level: 1, name: names[0] })).toBeVisible();
+    await visitor.close();
+
+    // the store switch hides every product: the new one is public, but the toast does not claim visitors see it
+    await e2eQuery("update businesses set is_all_products_active = false where business_name = 'lotus-handicrafts'");
+    await add(names[1]);
+    await expect(page.getByText(visibilityTexts.created('product', 'hiddenByStore'))).toBeVisible();
+    await expect(page.getByText(visibilityTexts.created('product', 'storefront'))).toHaveCount(0);
+  } finally {
+    await e2eQuery("update businesses set is_all_products_active = true where business_name = 'lotus-handicrafts'");
+    await e2eQuery('delete from products where product_name = any($1)', [names]);
+  }
 });

@@ -1,5 +1,6 @@
 import { serverTexts } from '@stashblog/contract/server-texts';
 import { specTexts } from '@stashblog/contract/spec-texts';
+import { themeNames } from '@stashblog/contract/themes';
 import sharp from 'sharp';
 import { e2eQuery } from './e2e-db.ts';
 import { expect, signInAsOwner, test } from './fixtures.ts';
@@ -116,7 +117,7 @@ test('owner workspace: profile images with crop and progress, theme and template
   await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(4);
   await page.getByRole('link', { name: 'Theme & Templates' }).click();
   await expect(page).toHaveURL(/\/userAdmin\/settings\/themes$/);
-  await page.getByText('Theme 5', { exact: true }).click();
+  await page.getByText(themeNames.theme5, { exact: true }).click();
   await page.getByRole('radio', { name: 'Template 1' }).check();
   const preview = page.getByRole('link', { name: /Preview Template 1/ });
   await expect(preview).toHaveAttribute('target', '_blank');

@@ -5,6 +5,7 @@ import { product } from './products.ts';
 import { directorySortSchema } from './search.ts';
 import { specTexts } from './spec-texts.ts';
 import { safeText } from './text.ts';
+import { placements } from './visibility-texts.ts';
 
 const requiredText = (message: string, max: number) => safeText({ error: message }).trim().min(1, message).max(max);
 const idField = z.string().trim().max(200);
@@ -26,6 +27,11 @@ export const catalogueInput = z.object({
 });
 export type CatalogueInput = z.input<typeof catalogueInput>;
 export type CatalogueInputParsed = z.output<typeof catalogueInput>;
+
+/** POST create: the fields and the Add form's Visibility. Left out, the catalogue is private (decision 046). */
+export const createCatalogueBody = catalogueInput.extend({ isPublic: z.boolean().default(false) });
+export type CreateCatalogueBody = z.input<typeof createCatalogueBody>;
+export type CreateCatalogueBodyParsed = z.output<typeof createCatalogueBody>;
 
 export const updateCatalogueBody = catalogueInput.extend({ id: idField });
 export type UpdateCatalogueBody = z.output<typeof updateCatalogueBody>;
@@ -99,6 +105,7 @@ export const fetchAllUsersCataloguesQuery = z.object({
 export type FetchAllUsersCataloguesQuery = z.output<typeof fetchAllUsersCataloguesQuery>;
 
 export const cataloguePayload = z.object({ catalogue });
+export const createCataloguePayload = z.object({ catalogue, placement: z.enum(placements) });
 /** countCapped: a search matched more than searchCountCap (count is then the cap; see contract search.ts). */
 export const catalogueList = z.object({ catalogues: z.array(catalogue), count: z.number(), countCapped: z.boolean().optional() });
 export type CatalogueList = z.infer<typeof catalogueList>;

@@ -5,6 +5,7 @@ import { boolQuery, pagingSchema, sortSchema } from './lists.ts';
 import { directorySortSchema } from './search.ts';
 import { specTexts } from './spec-texts.ts';
 import { safeText } from './text.ts';
+import { placements } from './visibility-texts.ts';
 
 // SPEC §5: tags, disclaimers and specifications ignore duplicates and empties; tags are lowercased.
 function cleanList(lower: boolean) {
@@ -59,6 +60,11 @@ export const productInput = z.object({
 });
 export type ProductInput = z.input<typeof productInput>;
 export type ProductInputParsed = z.output<typeof productInput>;
+
+/** POST create: the fields and the Add form's Visibility. Left out, the product is private (decision 046). */
+export const createProductBody = productInput.extend({ isPublic: z.boolean().default(false) });
+export type CreateProductBody = z.input<typeof createProductBody>;
+export type CreateProductBodyParsed = z.output<typeof createProductBody>;
 
 // Ids are checked by the service: anything that is not one of the caller's ids answers 404.
 const idField = z.string().trim().default('');
@@ -168,7 +174,11 @@ export type FetchAllUsersQuery = z.output<typeof fetchAllUsersQuery>;
 export const productList = z.object({ products: z.array(product), count: z.number(), countCapped: z.boolean().optional() });
 export type ProductList = z.infer<typeof productList>;
 export const productPayload = z.object({ product });
-export const createProductResult = z.object({ product, productImagesPreSignedUrls: z.array(preSignedUrl) });
+export const createProductResult = z.object({
+  product,
+  productImagesPreSignedUrls: z.array(preSignedUrl),
+  placement: z.enum(placements),
+});
 export type CreateProductResult = z.infer<typeof createProductResult>;
 export const updateProductResult = z.object({ product, newProductImagesPreSignedUrls: z.array(preSignedUrl) });
 export type UpdateProductResult = z.infer<typeof updateProductResult>;

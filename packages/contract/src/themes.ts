@@ -44,6 +44,22 @@ export const palettes: Record<Theme, Palette> = {
   theme11: { primary: '#3949ab', onPrimary: '#ffffff', background: '#ffffff', surface: '#eef0fa', text: '#1a1f3d', muted: '#4b5175' },
 };
 
+/** What the Themes page calls each theme, after its colours (issue 22: names, not 'Theme 1–11'). */
+export const themeNames: Record<Theme, string> = {
+  '': 'Charcoal (default)',
+  theme1: 'Ocean Blue',
+  theme2: 'Forest Green',
+  theme3: 'Crimson',
+  theme4: 'Royal Purple',
+  theme5: 'Terracotta',
+  theme6: 'Teal',
+  theme7: 'Midnight',
+  theme8: 'Rose',
+  theme9: 'Slate',
+  theme10: 'Night Gold',
+  theme11: 'Indigo',
+};
+
 /** CSS custom properties for a theme (Tailwind 4's `--color-*` namespace); unknown values fall back to the default. */
 export function themeCssVariables(theme: string | null | undefined): Record<string, string> {
   const p = palettes[isTheme(theme) ? theme : ''];

@@ -1,7 +1,7 @@
 import { limits } from '@stashblog/contract/limits';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNumber, formatRelativeTime, formatRupees } from './format';
+import { formatCount, formatDate, formatNumber, formatRelativeTime, formatRupees } from './format';
 
 // The hand-written formats must write exactly what Intl writes with the options they stand for.
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
@@ -99,5 +99,15 @@ describe('relative times equal Intl.RelativeTimeFormat (numeric: auto)', { timeo
       }),
       { numRuns: 20_000 },
     );
+  });
+});
+
+describe('counts with their noun (issue 22: "1 lead", not "1 leads")', () => {
+  it('is singular for one only, and groups as en-IN', () => {
+    expect(formatCount(1, 'lead')).toBe('1 lead');
+    expect(formatCount(0, 'lead')).toBe('0 leads');
+    expect(formatCount(2, 'visit')).toBe('2 visits');
+    expect(formatCount(123456, 'visit')).toBe('1,23,456 visits');
+    expect(formatCount(2, 'query', 'queries')).toBe('2 queries');
   });
 });

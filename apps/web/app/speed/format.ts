@@ -108,3 +108,6 @@ export function formatRelativeTime(iso: string, now = Date.now()): string {
   }
   return 'now';
 }
+
+/** A count and its noun, singular for one: '1 lead', '2,350 visits'. `plural` defaults to the noun plus 's'. */
+export const formatCount = (n: number, noun: string, plural = `${noun}s`) => `${formatNumber(n)} ${n === 1 ? noun : plural}`;

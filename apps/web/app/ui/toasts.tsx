@@ -41,6 +41,7 @@ export const toast = {
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 // SPEC §8: at most 3 toasts, 3000 ms each; rich colours give red error, blue info, green success, yellow warning.
+// Bottom right, clear of the headers' bell, nav and Menu button at the top (issue 22).
 export function Toasts() {
   const [on, setOn] = useState(wanted);
   useEffect(() => {
@@ -54,7 +55,7 @@ export function Toasts() {
   if (!on) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster visibleToasts={limits.toastMax} duration={limits.toastMs} richColors closeButton position="top-right" />
+      <Toaster visibleToasts={limits.toastMax} duration={limits.toastMs} richColors closeButton position="bottom-right" />
     </Suspense>
   );
 }

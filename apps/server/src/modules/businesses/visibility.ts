@@ -1,4 +1,6 @@
+import type { Placement } from '@stashblog/contract/visibility-texts';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Transaction } from '../../db/client.ts';
 
 // What visitors may see, said once (SPEC §4, docs/decisions/036-store-switch-is-a-layer.md). Every public read
 // (storefront lists and pages, suggestions, home, categories, the directory, search in a shop and across shops,
@@ -45,3 +47,16 @@ export const itemShows = (kind: ShownKind, t: SQL) => sql`(${itemIsPublic(t)} an
  */
 export const itemShowsIn = (kind: ShownKind, t: SQL, businessId: SQL) =>
   sql`(${itemIsPublic(t)} and exists (select 1 from businesses sb where sb.id = ${businessId} and ${businessShows(kind, sql`sb`)}))`;
+
+/**
+ * Where an item of `kind` the owner has just made goes (decision 046): private, or public and on the storefront,
+ * or public while the business's store switch for the kind hides every item of it.
+ */
+export async function placementOf(
+  tx: Transaction,
+  { businessId, kind, isPublic }: { businessId: string; kind: ShownKind; isPublic: boolean },
+): Promise<Placement> {
+  if (!isPublic) return 'private';
+  const { rows } = await tx.execute<{ on: boolean }>(sql`select ${storeSwitch[kind]} as on from businesses where id = ${businessId}`);
+  return rows[0]?.on === false ? 'hiddenByStore' : 'storefront';
+}

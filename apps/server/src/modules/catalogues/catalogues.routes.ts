@@ -1,5 +1,6 @@
 import { endpoints } from '@stashblog/contract/endpoints';
 import { serverTexts } from '@stashblog/contract/server-texts';
+import { visibilityTexts } from '@stashblog/contract/visibility-texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { ok } from '../../http/envelope.ts';
@@ -28,8 +29,8 @@ import {
 export function cataloguesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, endpoints.userAdminCatalogues.create, async (request, reply) => {
-      const catalogue = await createCatalogue(ctx, { businessId: ownerOf(request).businessId, input: request.body });
-      return reply.status(201).send(ok({ catalogue }, serverTexts.catalogueCreated));
+      const created = await createCatalogue(ctx, { businessId: ownerOf(request).businessId, input: request.body });
+      return reply.status(201).send(ok(created, visibilityTexts.created('catalogue', created.placement)));
     });
 
     route(app, endpoints.userAdminCatalogues.update, async (request) => {

@@ -5,10 +5,12 @@ import type {
   CatalogueInputParsed,
   CatalogueList,
   CatalogueProductList,
+  CreateCatalogueBodyParsed,
 } from '@stashblog/contract/catalogues';
 import { isUuid } from '@stashblog/contract/ids';
 import { serverTexts } from '@stashblog/contract/server-texts';
 import { specTexts } from '@stashblog/contract/spec-texts';
+import type { Placement } from '@stashblog/contract/visibility-texts';
 import { and, count, eq, getTableColumns, inArray, not, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
@@ -17,7 +19,7 @@ import { businesses } from '../../db/schema/businesses.ts';
 import { catalogueProducts, catalogues } from '../../db/schema/catalogues.ts';
 import { products } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
-import { itemShowsIn } from '../businesses/visibility.ts';
+import { itemShowsIn, placementOf } from '../businesses/visibility.ts';
 import { toProduct } from '../products/product-view.ts';
 import { type CatalogueRow, membersOf, toCatalogue } from './catalogue-view.ts';
 import { sortOrder } from './sort-order.ts';
@@ -66,18 +68,20 @@ async function ownerView(db: Database | Tx, businessId: string, id: string): Pro
   return toCatalogue(r.c, r.members, r.businessName);
 }
 
+/** POST create: public or private as the call says; a call that does not say makes it private (decision 046). */
 export async function createCatalogue(
   ctx: Ctx,
-  { businessId, input }: { businessId: string; input: CatalogueInputParsed },
-): Promise<Catalogue> {
+  { businessId, input }: { businessId: string; input: CreateCatalogueBodyParsed },
+): Promise<{ catalogue: Catalogue; placement: Placement }> {
   const id = uuidv7();
-  await ctx.db.transaction(async (tx) => {
+  const { catalogueName, description, isPublic } = input;
+  const placement = await ctx.db.transaction(async (tx) => {
     await requireOwnProducts(tx, businessId, input.products);
-    // New catalogues start private: the owner makes one public once it looks right (SPEC §4 Mark Public).
-    await tx.insert(catalogues).values({ businessId: businessId, id, catalogueName: input.catalogueName, description: input.description });
+    await tx.insert(catalogues).values({ businessId, id, catalogueName, description, isPublic });
     await setMembers(tx, businessId, id, input.products);
+    return placementOf(tx, { businessId, kind: 'catalogue', isPublic });
   });
-  return ownerView(ctx.db, businessId, id);
+  return { catalogue: await ownerView(ctx.db, businessId, id), placement };
 }
 
 export async function updateCatalogue(

@@ -1,6 +1,7 @@
 import { serverTexts } from '@stashblog/contract/server-texts';
 import { sortOptions } from '@stashblog/contract/sort-options';
 import { specTexts } from '@stashblog/contract/spec-texts';
+import { visibilityTexts } from '@stashblog/contract/visibility-texts';
 import { and, count, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -75,11 +76,12 @@ describe('admin catalogues: create and validation', () => {
     expect(n).toBe(0);
   });
 
-  it('creates a private catalogue with fields derived from its products', async () => {
+  it('creates a private catalogue when the call does not say, with fields derived from its products', async () => {
     const res = await call(owner, 'POST', `${A}/create`, { catalogueName: 'Home', description: 'All for home', products: ids.slice(0, 3) });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ code: 201, message: serverTexts.catalogueCreated, error: null });
+    expect(body).toMatchObject({ code: 201, message: visibilityTexts.created('catalogue', 'private'), error: null });
+    expect(body.payload.placement).toBe('private');
     const c = body.payload.catalogue;
     expect(c).toMatchObject({
       businessName: 'val-shop',
@@ -97,6 +99,32 @@ describe('admin catalogues: create and validation', () => {
     expect(c.images).toHaveLength(2);
     expect(c.images[0]).toMatch(/^\/media\/[0-9a-f-]{36}\/image\.jpg$/);
     expect(c._id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('creates the catalogue public or private as the Add form says, and says where it went (decision 046)', async () => {
+    const shop = await app.owner('placing-shop');
+    const members = await insertProducts(app, shop.businessId, [{ productName: 'A' }, { productName: 'B' }, { productName: 'C' }]);
+    const made = async (isPublic: boolean) => {
+      const res = await call(shop, 'POST', `${A}/create`, { catalogueName: 'Set', description: 'd', products: members, isPublic });
+      expect(res.statusCode, res.body).toBe(201);
+      const { payload, message } = res.json();
+      return { isPublic: payload.catalogue.isPublic, placement: payload.placement, message };
+    };
+    expect(await made(true)).toEqual({
+      isPublic: true,
+      placement: 'storefront',
+      message: visibilityTexts.created('catalogue', 'storefront'),
+    });
+    expect(await made(false)).toEqual({ isPublic: false, placement: 'private', message: visibilityTexts.created('catalogue', 'private') });
+    await app.ctx.db.update(businesses).set({ isAllCataloguesActive: false }).where(eq(businesses.id, shop.businessId));
+    expect(await made(true)).toEqual({
+      isPublic: true,
+      placement: 'hiddenByStore',
+      message: visibilityTexts.created('catalogue', 'hiddenByStore'),
+    });
+    // with the switch off visitors see none of them
+    const res = await call(shop, 'GET', `${P}/fetchAll`, { businessName: 'placing-shop' });
+    expect(res.json().payload.catalogues).toEqual([]);
   });
 
   it('refuses products that are not the owner own, writing nothing', async () => {

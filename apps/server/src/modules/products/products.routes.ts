@@ -1,5 +1,6 @@
 import { endpoints } from '@stashblog/contract/endpoints';
 import { serverTexts } from '@stashblog/contract/server-texts';
+import { visibilityTexts } from '@stashblog/contract/visibility-texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { ok, okJson, sendJsonText } from '../../http/envelope.ts';
@@ -31,11 +32,10 @@ export function productsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // hot public reads: compiled serialisation from the contract's schema (decision 021)
     const compiled = { compiled: true };
 
-    route(app, admin.create, async (request, reply) =>
-      reply
-        .status(201)
-        .send(ok(await createProduct(ctx, { businessId: ownerOf(request).businessId, input: request.body }), serverTexts.productCreated)),
-    );
+    route(app, admin.create, async (request, reply) => {
+      const created = await createProduct(ctx, { businessId: ownerOf(request).businessId, input: request.body });
+      return reply.status(201).send(ok(created, visibilityTexts.created('product', created.placement)));
+    });
 
     route(app, admin.update, async (request) => {
       const { id, ...input } = request.body;

@@ -2,18 +2,19 @@ import { isUuid } from '@stashblog/contract/ids';
 import { mediaKeyFromUrl } from '@stashblog/contract/paths';
 import {
   type AdminFetchAllQuery,
+  type CreateProductBody,
+  type CreateProductBodyParsed,
   type CreateProductResult,
+  createProductBody,
   type FetchAllUsersQuery,
   type FetchCategoriesQuery,
   type FetchSuggestionsQuery,
   type Product,
-  type ProductInput,
   type ProductInputParsed,
   type ProductList,
   type ProductUpdate,
   type ProductUpdateParsed,
   type PublicFetchAllQuery,
-  productInput,
   productUpdate,
   type UpdateProductResult,
 } from '@stashblog/contract/products';
@@ -45,7 +46,7 @@ import { privateLinks } from '../../db/schema/private-links.ts';
 import { productJson } from '../../db/schema/product-json.ts';
 import { products } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
-import { businessIsPublic, businessShows, itemIsPublic } from '../businesses/visibility.ts';
+import { businessIsPublic, businessShows, itemIsPublic, placementOf } from '../businesses/visibility.ts';
 import { createUploadSlots, deleteMedia, type Queryable } from '../media/media.service.ts';
 import { findMatches, tsqueryOf } from '../search/search-engine.ts';
 import { recordVisit, type Visitor } from '../visits/visits.service.ts';
@@ -151,18 +152,25 @@ async function requireOwned(db: Queryable, businessId: string, id: string, lock 
 
 // ---- owner calls (SPEC §7 Admin products) ----
 
-/** POST create: a private product whose images are upload slots, one per file name, in order. */
+/**
+ * POST create: a product, public or private as the call says (private when it does not say, decision 046),
+ * whose images are upload slots, one per file name, in order. `placement` says where it went.
+ */
 export async function createProduct(
   ctx: Ctx,
-  { businessId, input }: { businessId: string; input: ProductInput },
+  { businessId, input }: { businessId: string; input: CreateProductBody },
 ): Promise<CreateProductResult> {
-  const data = parseWith<ProductInputParsed>(productInput, input);
+  const { isPublic, ...data } = parseWith<CreateProductBodyParsed>(createProductBody, input);
   const id = uuidv7();
   return ctx.db.transaction(async (tx) => {
     const slots = await createUploadSlots(ctx, { businessId, category: 'products', names: data.images, db: tx });
-    await tx.insert(products).values({ businessId, id, ...columnsOf(data), images: slots.ids });
+    await tx.insert(products).values({ businessId, id, ...columnsOf(data), isPublic, images: slots.ids });
     const created = await requireOwned(tx, businessId, id);
-    return { product: toProduct(created.row, created.businessName), productImagesPreSignedUrls: slots.urls };
+    return {
+      product: toProduct(created.row, created.businessName),
+      productImagesPreSignedUrls: slots.urls,
+      placement: await placementOf(tx, { businessId, kind: 'product', isPublic }),
+    };
   });
 }
 

@@ -4,6 +4,7 @@ import type { Product, ProductInput } from '@stashblog/contract/products';
 import { serverTexts } from '@stashblog/contract/server-texts';
 import { sortOptions } from '@stashblog/contract/sort-options';
 import { specTexts } from '@stashblog/contract/spec-texts';
+import { visibilityTexts } from '@stashblog/contract/visibility-texts';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -58,7 +59,7 @@ const setRow = (id: string, values: Partial<typeof products.$inferInsert>) =>
 const names = (list: Product[]) => list.map((p) => p.productName);
 
 describe('admin products', () => {
-  it('creates a private product with one upload slot per image name, in order', async () => {
+  it('creates a private product when the call does not say, with one upload slot per image name, in order', async () => {
     const owner = await newOwner('creator');
     const res = await call(owner, 'POST', 'create', {
       ...base,
@@ -73,7 +74,8 @@ describe('admin products', () => {
     });
     expect(res.statusCode).toBe(201);
     const { product, productImagesPreSignedUrls } = res.json().payload;
-    expect(res.json().message).toBe(serverTexts.productCreated);
+    expect(res.json().message).toBe(visibilityTexts.created('product', 'private'));
+    expect(res.json().payload.placement).toBe('private');
     expect(product).toMatchObject({
       businessName: 'creator',
       productName: 'Brass lamp',
@@ -97,6 +99,32 @@ describe('admin products', () => {
     const fetched = await call(owner, 'GET', 'fetch', { id: product._id });
     expect(fetched.statusCode).toBe(200);
     expect(fetched.json().payload.product).toEqual(product);
+  });
+
+  it('creates the product public or private as the Add form says, and says where it went (decision 046)', async () => {
+    const owner = await newOwner('placer');
+    const made = async (body: object) => {
+      const res = await call(owner, 'POST', 'create', { ...base, ...body });
+      expect(res.statusCode, res.body).toBe(201);
+      const { payload, message } = res.json();
+      return { isPublic: payload.product.isPublic, placement: payload.placement, message };
+    };
+    expect(await made({ isPublic: true })).toEqual({
+      isPublic: true,
+      placement: 'storefront',
+      message: visibilityTexts.created('product', 'storefront'),
+    });
+    expect(await made({ isPublic: false })).toMatchObject({ isPublic: false, placement: 'private' });
+    // public while the store switch hides all products: public, but not claimed to be on the storefront
+    await app.ctx.db.update(businesses).set({ isAllProductsActive: false }).where(eq(businesses.id, owner.businessId));
+    expect(await made({ isPublic: true })).toEqual({
+      isPublic: true,
+      placement: 'hiddenByStore',
+      message: visibilityTexts.created('product', 'hiddenByStore'),
+    });
+    expect(await made({ isPublic: false })).toMatchObject({ isPublic: false, placement: 'private' });
+    const bad = await call(owner, 'POST', 'create', { ...base, isPublic: 'yes' });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('reports the SPEC §5 messages in form order', async () => {

@@ -7,7 +7,10 @@ import { Field, type FieldProps } from '../../ui/field';
 // The password inputs of Change Password (SPEC "Change Password"), shared with the reset page:
 // show/hide, a tick or cross for the match, and the SPEC §5 warnings in their order.
 
-/** A password `Field` with its Show/Hide button (and `mark` after it). */
+/**
+ * A password `Field` with its Show/Hide button and a mark slot after it (`mark`, or an empty slot of the same
+ * width), so a column of them lines up: the inputs of Change Password share one width (issue 22).
+ */
 export function PasswordField({ label, mark, ...input }: Omit<FieldProps, 'type' | 'after'> & { mark?: React.ReactNode }) {
   const [shown, setShown] = useState(false);
   return (
@@ -22,11 +25,11 @@ export function PasswordField({ label, mark, ...input }: Omit<FieldProps, 'type'
             onClick={() => setShown((s) => !s)}
             aria-pressed={shown}
             aria-label={`${shown ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
-            className="rounded border border-black/20 px-3 py-2 text-sm"
+            className="w-16 rounded border border-black/20 py-2 text-center text-sm"
           >
             {shown ? 'Hide' : 'Show'}
           </button>
-          {mark}
+          {mark ?? <span aria-hidden="true" className="w-6" />}
         </>
       }
     />

@@ -1,16 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type CatalogueInput, type CatalogueInputParsed, catalogueInput } from '@stashblog/contract/catalogues';
+import {
+  type CreateCatalogueBody,
+  type CreateCatalogueBodyParsed,
+  catalogueInput,
+  createCatalogueBody,
+} from '@stashblog/contract/catalogues';
 import { endpoints } from '@stashblog/contract/endpoints';
 import { limits } from '@stashblog/contract/limits';
 import type { Product } from '@stashblog/contract/products';
 import { specTexts } from '@stashblog/contract/spec-texts';
+import type { Placement } from '@stashblog/contract/visibility-texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { Field } from '../../ui/field';
 import { toast } from '../../ui/toasts';
+import { adminItemPaths, tabOf } from '../admin/admin-item-paths';
+import { toastCreated, VisibilityField } from '../admin/visibility-field';
 import { adminCatalogueKey, adminCataloguesKey } from './admin-catalogues-api';
 import { ProductPicker, Thumb } from './product-picker';
 
@@ -19,17 +27,20 @@ type Props = { catalogueId?: string; initial?: { catalogueName: string; descript
 /** SPEC Add/Edit Catalogue: name, description and at least 3 of the owner's products. */
 export function CatalogueForm({ catalogueId, initial = { catalogueName: '', description: '' }, initialProducts = [] }: Props) {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<Product[]>(initialProducts);
   const {
     register,
+    control,
     handleSubmit,
     setValue,
     setError,
     formState: { errors, isSubmitting: saving, isSubmitted },
-  } = useForm<CatalogueInput, unknown, CatalogueInputParsed>({
-    defaultValues: { ...initial, products: initialProducts.map((p) => p._id) },
-    resolver: zodResolver(catalogueInput),
+  } = useForm<CreateCatalogueBody, unknown, CreateCatalogueBodyParsed>({
+    // A new catalogue is public unless the owner picks Private; an edit leaves visibility to the card.
+    defaultValues: { ...initial, products: initialProducts.map((p) => p._id), ...(catalogueId ? {} : { isPublic: true }) },
+    resolver: zodResolver(catalogueId ? catalogueInput : createCatalogueBody) as never,
   });
   const ids = selected.map((p) => p._id);
 
@@ -54,18 +65,20 @@ export function CatalogueForm({ catalogueId, initial = { catalogueName: '', desc
     choose(selected.filter((x) => x._id !== p._id));
   }
 
-  const submit = handleSubmit(async (data) => {
+  const submit = handleSubmit(async ({ isPublic, ...fields }) => {
     const result = catalogueId
-      ? await api(endpoints.userAdminCatalogues.update, { id: catalogueId, ...data })
-      : await api(endpoints.userAdminCatalogues.create, data);
+      ? await api(endpoints.userAdminCatalogues.update, { id: catalogueId, ...fields })
+      : await api(endpoints.userAdminCatalogues.create, { ...fields, isPublic });
     if (!isOk(result)) {
       setError('products', { message: result.error || result.message || undefined });
       return toastFailure(result);
     }
-    toast.success(result.message);
+    const { payload } = result as { payload: { placement?: Placement } };
+    if (payload.placement) toastCreated(payload.placement, result.message);
+    else toast.success(result.message);
     await queryClient.invalidateQueries({ queryKey: adminCataloguesKey() });
     queryClient.removeQueries({ queryKey: adminCatalogueKey(result.payload.catalogue._id) });
-    navigate('/userAdmin/catalogues');
+    navigate(adminItemPaths('catalogue').list(tabOf(params)));
   });
 
   return (
@@ -103,6 +116,13 @@ export function CatalogueForm({ catalogueId, initial = { catalogueName: '', desc
             <p className="rounded bg-surface p-4 text-muted text-sm">Pick at least {limits.catalogueMinProducts} products.</p>
           )}
         </section>
+        {catalogueId ? null : (
+          <Controller
+            control={control}
+            name="isPublic"
+            render={({ field }) => <VisibilityField noun="catalogue" value={field.value ?? true} onChange={field.onChange} />}
+          />
+        )}
         <div>
           <button type="submit" disabled={saving} className="rounded bg-primary px-6 py-2 text-on-primary disabled:opacity-60">
             {saving ? 'Saving…' : catalogueId ? 'Update Catalogue' : 'Add Catalogue'}

@@ -7,8 +7,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { apiPayload } from '../../lib/api-client';
-import { formatNumber } from '../../speed/format';
+import { formatCount, formatNumber } from '../../speed/format';
 import { TabPanel, Tabs, useTabIds } from '../../ui/tabs';
+import { adminItemPaths } from '../admin/admin-item-paths';
 
 // Charts load with the dashboard only (recharts stays out of every other page's bundle).
 const VisitsChart = lazy(() => import('./insights-charts').then((m) => ({ default: m.VisitsChart })));
@@ -60,7 +61,7 @@ export function InsightsDashboard({ user }: { user: SessionUser }) {
           <Stat label="Visits" value={d?.totals.visits} />
           <Stat label="Storefront visits" value={d?.totals.profileVisits} />
           <Stat label="Leads" value={d?.totals.leads} />
-          <Stat label="Leads per 100 visits" value={d ? ratio(d.totals.leads, d.totals.visits) : undefined} />
+          <Stat label="Leads per 100 visits" value={d ? leadsPer100Visits(d.totals.leads, d.totals.visits) : undefined} />
         </dl>
 
         <div className={`grid gap-6 lg:grid-cols-2 ${insights.isFetching ? 'opacity-70' : ''}`}>
@@ -85,26 +86,37 @@ export function InsightsDashboard({ user }: { user: SessionUser }) {
         </div>
 
         <div className="grid gap-6 md:grid-cols-2">
-          <TopList title="Top products by visits" items={d?.topProductsByVisits} unit="visits" kind="product" />
-          <TopList title="Top products by leads" items={d?.topProductsByLeads} unit="leads" kind="product" />
-          <TopList title="Top catalogues by visits" items={d?.topCataloguesByVisits} unit="visits" kind="catalogue" />
-          <TopList title="Top catalogues by leads" items={d?.topCataloguesByLeads} unit="leads" kind="catalogue" />
+          <TopList title="Top products by visits" items={d?.topProductsByVisits} unit="visit" kind="product" />
+          <TopList title="Top products by leads" items={d?.topProductsByLeads} unit="lead" kind="product" />
+          <TopList title="Top catalogues by visits" items={d?.topCataloguesByVisits} unit="visit" kind="catalogue" />
+          <TopList title="Top catalogues by leads" items={d?.topCataloguesByLeads} unit="lead" kind="catalogue" />
         </div>
       </TabPanel>
     </div>
   );
 }
 
-function ratio(leads: number, visits: number) {
-  return visits ? Math.round((leads / visits) * 1000) / 10 : 0;
+/** Below this many visits a rate says more about chance than about the store. */
+const fewestVisitsForARate = 20;
+
+/**
+ * Leads per 100 visits, to one decimal, at most 100 (a visitor can send several enquiries, and an enquiry through a
+ * private link or a shared page may come without a counted visit); with too few visits, says so instead.
+ */
+function leadsPer100Visits(leads: number, visits: number): number | string {
+  if (visits < fewestVisitsForARate) return 'Too few visits yet';
+  return Math.min(100, Math.round((leads / visits) * 1000) / 10);
 }
 
-function Stat({ label, value }: { label: string; value: number | undefined }) {
+function Stat({ label, value }: { label: string; value: number | string | undefined }) {
   return (
     <div className="rounded-lg border border-black/10 bg-surface p-4">
       <dt className="text-muted text-sm">{label}</dt>
-      <dd className="font-bold text-2xl" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
-        {value === undefined ? '…' : formatNumber(value)}
+      <dd
+        className={`font-bold ${typeof value === 'string' ? 'text-base text-muted' : 'text-2xl'}`}
+        data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}
+      >
+        {value === undefined ? '…' : typeof value === 'string' ? value : formatNumber(value)}
       </dd>
     </div>
   );
@@ -149,7 +161,13 @@ function TopList({
               <div className="flex justify-between gap-3">
                 {i.name ? (
                   <Link
-                    to={kind === 'product' ? `/userAdmin/editProduct/${encodeId(i._id)}` : `/userAdmin/catalogues/${encodeId(i._id)}`}
+                    to={
+                      unit === 'lead'
+                        ? adminItemPaths(kind).leads(i._id)
+                        : kind === 'product'
+                          ? `/userAdmin/editProduct/${encodeId(i._id)}`
+                          : `/userAdmin/catalogues/${encodeId(i._id)}`
+                    }
                     className="truncate underline"
                   >
                     {i.name}
@@ -157,9 +175,7 @@ function TopList({
                 ) : (
                   <span className="text-muted italic">Deleted {kind}</span>
                 )}
-                <span className="shrink-0 tabular-nums">
-                  {formatNumber(i.count)} {unit}
-                </span>
+                <span className="shrink-0 tabular-nums">{formatCount(i.count, unit)}</span>
               </div>
               <div className="mt-1 h-1.5 rounded bg-surface">
                 <div className="h-1.5 rounded bg-primary" style={{ width: `${(i.count / max) * 100}%` }} />

@@ -1,13 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ProductInput, productInput } from '@stashblog/contract/products';
+import { type CreateProductBody, createProductBody, productInput } from '@stashblog/contract/products';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toastFailure } from '../../lib/api-client';
 import { ChipInput } from '../../ui/chip-input';
 import { Field } from '../../ui/field';
 import { toast } from '../../ui/toasts';
+import { adminItemPaths, tabOf } from '../admin/admin-item-paths';
+import { toastCreated, VisibilityField } from '../admin/visibility-field';
 import { adminProductsKey } from './admin-products-api';
 import { CategoryField } from './category-field';
 import { ImagePicker } from './image-picker';
@@ -25,6 +27,8 @@ type Values = {
   tags: string[];
   specifications: string[];
   disclaimers: string[];
+  /** The Add form's Visibility; an edit leaves it to the card's Mark Public/Private. */
+  isPublic?: boolean;
 };
 
 export const emptyProduct: Values = {
@@ -38,6 +42,7 @@ export const emptyProduct: Values = {
   tags: [],
   specifications: [],
   disclaimers: [],
+  isPublic: true,
 };
 
 // SPEC §5: number fields ignore the up/down arrows and the mouse wheel.
@@ -54,6 +59,8 @@ const screenOrder = ['category', 'productName', 'itemNo', 'description', 'priceP
 
 export function ProductForm({ productId, initial = emptyProduct, initialImages = [] }: Props) {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const backToList = adminItemPaths('product').list(tabOf(params));
   const queryClient = useQueryClient();
   const [images, setImages] = useState<ImageItem[]>(initialImages);
   const [progress, setProgress] = useState<SaveProgress | null>(null);
@@ -70,7 +77,7 @@ export function ProductForm({ productId, initial = emptyProduct, initialImages =
     // Registration order is not screen order (the category Controller registers after the inputs).
     shouldFocusError: false,
     // The contract schema checks the form; its parsed output is not what the form keeps.
-    resolver: zodResolver(productInput) as never,
+    resolver: zodResolver(productId ? productInput : createProductBody) as never,
   });
 
   const submit = handleSubmit(async (values) => {
@@ -79,7 +86,7 @@ export function ProductForm({ productId, initial = emptyProduct, initialImages =
     inFlight.current = true;
     setServerError('');
     try {
-      const input: ProductInput = { ...values, images: [] };
+      const input: CreateProductBody = { ...values, images: [] };
       const saved = await saveProduct({ id: productId, values: input, images }, setProgress);
       if (!saved.ok) {
         setServerError(saved.result.error || saved.result.message || '');
@@ -87,9 +94,10 @@ export function ProductForm({ productId, initial = emptyProduct, initialImages =
         setProgress(null);
         return;
       }
-      toast.success(saved.message);
+      if (saved.placement) toastCreated(saved.placement, saved.message);
+      else toast.success(saved.message);
       await queryClient.invalidateQueries({ queryKey: adminProductsKey() });
-      navigate('/userAdmin/products');
+      navigate(backToList);
     } finally {
       inFlight.current = false;
     }
@@ -161,6 +169,13 @@ export function ProductForm({ productId, initial = emptyProduct, initialImages =
           render={({ field }) => <ChipInput label="Disclaimers" values={field.value} onChange={field.onChange} />}
         />
         <ImagePicker items={images} onChange={setImages} disabled={busy} />
+        {productId ? null : (
+          <Controller
+            control={control}
+            name="isPublic"
+            render={({ field }) => <VisibilityField noun="product" value={field.value ?? true} onChange={field.onChange} />}
+          />
+        )}
       </fieldset>
       <div className="flex flex-col gap-3 lg:col-span-2">
         {serverError ? (
@@ -170,12 +185,7 @@ export function ProductForm({ productId, initial = emptyProduct, initialImages =
         ) : null}
         {progress ? <UploadProgress progress={progress} /> : null}
         <div className="flex flex-wrap justify-end gap-3">
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => navigate('/userAdmin/products')}
-            className="rounded border border-primary px-5 py-2"
-          >
+          <button type="button" disabled={busy} onClick={() => navigate(backToList)} className="rounded border border-primary px-5 py-2">
             Cancel
           </button>
           <button type="submit" disabled={busy} className="rounded bg-primary px-5 py-2 font-semibold text-on-primary disabled:opacity-60">

@@ -1,8 +1,9 @@
 import { endpoints } from '@stashblog/contract/endpoints';
 import { limits } from '@stashblog/contract/limits';
-import type { PreSignedUrl, ProductInput } from '@stashblog/contract/products';
+import type { CreateProductBody, PreSignedUrl } from '@stashblog/contract/products';
 import { serverTexts } from '@stashblog/contract/server-texts';
 import { specTexts } from '@stashblog/contract/spec-texts';
+import { type Placement, visibilityTexts } from '@stashblog/contract/visibility-texts';
 import { type ApiResult, api, isOk } from '../../lib/api-client';
 import { toast } from '../../ui/toasts';
 import { type ImageItem, imagesField } from './product-images';
@@ -17,18 +18,20 @@ const [stepStart, stepSaved, stepUploaded, stepDone] = limits.uploadProgressStep
  * is PUT there with progress. Progress moves through SPEC §4's steps 10, 30, 70, 100.
  */
 export async function saveProduct(
-  { id, values, images }: { id?: string; values: ProductInput; images: ImageItem[] },
+  { id, values, images }: { id?: string; values: CreateProductBody; images: ImageItem[] },
   onProgress: (p: SaveProgress) => void,
-): Promise<{ ok: true; message: string } | { ok: false; result: ApiResult<unknown> }> {
+): Promise<{ ok: true; message: string; placement?: Placement } | { ok: false; result: ApiResult<unknown> }> {
   const files: Record<string, number> = {};
   const report = (step: number) => onProgress({ step, files: { ...files } });
   report(stepStart);
   const body = { ...values, images: imagesField(images) };
   let urls: PreSignedUrl[];
-  // The server's own success text ('Product created' / 'Product updated'), shown once all is saved.
+  // The server's own success text, shown once all is saved; a new product's says where it went (decision 046).
   let message: string;
+  let placement: Placement | undefined;
   if (id) {
-    const result = await api(endpoints.userAdminProducts.update, { ...body, id });
+    const { isPublic: _visibilityIsSetOnTheCard, ...fields } = body;
+    const result = await api(endpoints.userAdminProducts.update, { ...fields, id });
     if (!isOk(result)) return { ok: false, result };
     urls = result.payload.newProductImagesPreSignedUrls ?? [];
     message = result.message ?? serverTexts.productUpdated;
@@ -36,7 +39,8 @@ export async function saveProduct(
     const result = await api(endpoints.userAdminProducts.create, body);
     if (!isOk(result)) return { ok: false, result };
     urls = result.payload.productImagesPreSignedUrls ?? [];
-    message = result.message ?? serverTexts.productCreated;
+    placement = result.payload.placement;
+    message = result.message ?? visibilityTexts.created('product', placement);
   }
   report(stepSaved);
 
@@ -61,5 +65,5 @@ export async function saveProduct(
     toast.success(specTexts.imagesUploaded);
   }
   report(stepDone);
-  return { ok: true, message };
+  return { ok: true, message, placement };
 }

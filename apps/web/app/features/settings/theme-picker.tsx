@@ -1,11 +1,10 @@
 import type { SessionUser } from '@stashblog/contract/auth';
 import { endpoints } from '@stashblog/contract/endpoints';
-import { palettes, type Template, type Theme, templates, themes } from '@stashblog/contract/themes';
+import { palettes, type Template, type Theme, templates, themeNames, themes } from '@stashblog/contract/themes';
 import { useState } from 'react';
 import { api, isOk, toastFailure } from '../../lib/api-client';
 import { toast } from '../../ui/toasts';
 
-const themeName = (t: Theme) => (t === '' ? 'Default' : `Theme ${t.slice(5)}`);
 const templateName = (t: Template) => (t === '' ? 'Base' : 'Template 1');
 
 /** The storefront home with a theme/template applied for preview only (store.server honours these params). */
@@ -55,7 +54,7 @@ export function ThemePicker({ user, onSaved }: { user: SessionUser; onSaved: (t:
                   <span className="h-full w-1/2" style={{ background: p.primary }} />
                   <span className="h-full w-1/2" style={{ background: p.surface }} />
                 </span>
-                <span className="text-sm">{themeName(t)}</span>
+                <span className="text-sm">{themeNames[t]}</span>
                 {theme === t ? <span className="ml-auto text-primary">✓</span> : null}
               </label>
             );

@@ -1,11 +1,8 @@
 import type { Catalogue } from '@stashblog/contract/catalogues';
 import { endpoints } from '@stashblog/contract/endpoints';
-import { decodeId } from '@stashblog/contract/ids';
 import { limits } from '@stashblog/contract/limits';
 import type { Product } from '@stashblog/contract/products';
-import { specTexts } from '@stashblog/contract/spec-texts';
-import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { EditItemPage } from '../../features/admin/edit-item-page';
 import { adminCatalogueKey, fetchAdminCatalogueProducts } from '../../features/catalogues/admin-catalogues-api';
 import { CatalogueForm } from '../../features/catalogues/catalogue-form';
 import { apiPayload } from '../../lib/api-client';
@@ -27,48 +24,16 @@ async function fetchForEdit(id: string): Promise<{ catalogue: Catalogue; product
 }
 
 export default function EditCatalogue() {
-  const { catalogueId = '' } = useParams();
-  const id = decodeId(catalogueId);
-  const { data, isPending, isError, error } = useQuery({
-    queryKey: adminCatalogueKey(id),
-    queryFn: () => fetchForEdit(id as string),
-    enabled: id !== null,
-    staleTime: 0,
-  });
-
-  let body: React.ReactNode;
-  if (id === null) body = <p role="alert">{specTexts.notFoundTitle}</p>;
-  else if (isPending) body = <p className="text-muted">Loading…</p>;
-  else if (isError) body = <p role="alert">{error.message}</p>;
-  else {
-    const c = data.catalogue;
-    body = (
-      <>
-        {c.isBlocked ? (
-          <p role="alert" className="rounded bg-red-50 p-3 text-red-800">
-            {specTexts.catalogueBlocked}
-          </p>
-        ) : null}
+  return (
+    <EditItemPage kind="catalogue" queryKey={adminCatalogueKey} fetch={fetchForEdit} isBlocked={({ catalogue }) => catalogue.isBlocked}>
+      {({ catalogue: c, products }) => (
         <CatalogueForm
           key={c._id}
           catalogueId={c._id}
           initial={{ catalogueName: c.catalogueName, description: c.description }}
-          initialProducts={data.products}
+          initialProducts={products}
         />
-      </>
-    );
-  }
-
-  return (
-    <section className="space-y-6">
-      <div className="flex items-center gap-3">
-        <Link to="/userAdmin/catalogues" className="underline">
-          Catalogues
-        </Link>
-        <span aria-hidden="true">/</span>
-        <h1 className="font-bold text-2xl">Edit Catalogue</h1>
-      </div>
-      {body}
-    </section>
+      )}
+    </EditItemPage>
   );
 }
