@@ -94,6 +94,8 @@ export function ImageSlots({ label, items, onChange, max, aspect, disabled = fal
   }
 
   const full = items.length >= max;
+  // A single slot (the logo) stays open when filled: its button then replaces the image.
+  const closed = (full && max > 1) || disabled;
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -102,7 +104,7 @@ export function ImageSlots({ label, items, onChange, max, aspect, disabled = fal
         </span>
         <label
           htmlFor={inputId}
-          className={`rounded border border-primary px-3 py-1.5 text-sm focus-within:outline-2 ${full || disabled ? 'pointer-events-none opacity-50' : 'cursor-pointer'}`}
+          className={`rounded border border-primary px-3 py-1.5 text-sm focus-within:outline-2 ${closed ? 'pointer-events-none opacity-50' : 'cursor-pointer'}`}
         >
           {max === 1 ? (items.length ? 'Change' : 'Choose') : 'Add'} {label.toLowerCase()}
           <input
@@ -111,7 +113,7 @@ export function ImageSlots({ label, items, onChange, max, aspect, disabled = fal
             type="file"
             accept="image/*"
             multiple={max > 1}
-            disabled={(full && max > 1) || disabled}
+            disabled={closed}
             onChange={(e) => pick(e.target.files, max === 1 && items.length ? 0 : null)}
             className="sr-only"
           />
