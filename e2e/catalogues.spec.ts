@@ -127,7 +127,7 @@ test('the public catalogue page is server-rendered with title, heading and the f
   const res = await request.get(`/lotus-handicrafts/catalogues/${encode(id)}`, { headers: { 'user-agent': 'curl/8.0' } });
   expect(res.status()).toBe(200);
   const html = await res.text();
-  expect(html).toContain('<title>Festive Picks | Lotus Handicrafts</title>');
+  expect(html).toContain('<title>Festive picks | Lotus Handicrafts</title>');
   expect(html).toMatch(/<h1[^>]*>Festive picks<\/h1>/);
   expect(html).toMatch(new RegExp(`<link rel="canonical" href="http://localhost:${e2ePort}/lotus-handicrafts/catalogues/[^"]+"`));
   // the first wide page: the 10 newest of 12 members
@@ -165,7 +165,7 @@ test("the product page's Send Query stores a product lead", async ({ page }) => 
 });
 
 // Issue 22 items 6 and 8: the catalogue page's banner, page size, the product page's suggestions, and focus after a dialog.
-const festivePicks = async () => `/lotus-handicrafts/catalogues/${encode(await catalogueId('festive picks'))}`;
+const festivePicks = async () => `/lotus-handicrafts/catalogues/${encode(await catalogueId('Festive picks'))}`;
 /** React has hydrated the page: its handlers are on this server-rendered element. */
 const hydrated = (page: Page, selector: string) =>
   expect

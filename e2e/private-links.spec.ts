@@ -87,7 +87,7 @@ test('a one-hour single-user private link opens on the first device only, and th
   await expect(one.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   await expect(one.getByRole('heading', { level: 1, name: productName })).toBeVisible();
   // the title names the product, as its own page's does (issue 22)
-  await expect(one).toHaveTitle('Sandalwood Jewellery Box | Lotus Handicrafts');
+  await expect(one).toHaveTitle(`${productName} | Lotus Handicrafts`);
   await expect(one.getByText('₹2,499.00', { exact: true }).first()).toBeVisible();
   await expect(one.getByRole('button', { name: 'Send Query' })).toBeVisible();
   // nothing private is in the server-rendered HTML

@@ -91,7 +91,7 @@ test('the public product page is server-rendered with title, description and og:
   const res = await request.get(`/lotus-handicrafts/products/${encoded}`, { headers: { 'user-agent': 'curl/8.0' } });
   expect(res.status()).toBe(200);
   const html = await res.text();
-  expect(html).toContain('<title>Blue Pottery Vase | Lotus Handicrafts</title>');
+  expect(html).toContain('<title>Blue pottery vase | Lotus Handicrafts</title>');
   expect(html).toMatch(/<meta name="description" content="Thrown from quartz stone paste, not clay/);
   expect(html).toMatch(new RegExp(`<meta property="og:image" content="http://localhost:${e2ePort}/media/[0-9a-f-]{36}/image\\.jpg"`));
   expect(html).toContain('Blue pottery vase</h1>');
