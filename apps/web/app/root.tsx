@@ -5,7 +5,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from './+types/root';
 import type { StoreLayoutData } from './features/store/store.server';
 import './app.css';
-import favicon from './favicon.svg?url';
+import favicon from './favicon.svg?url&no-inline';
 import { ZodWithoutEval } from './lib/csp-nonce';
 import { afterFirstPaint, ScriptsAfterFirstPaint } from './speed/after-first-paint';
 import { type MediaWidths, MediaWidthsProvider } from './ui/media-image';

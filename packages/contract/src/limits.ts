@@ -1,7 +1,10 @@
 // SPEC §9 business constants and limits.
+
+import { locale, phonePrefix, searchSuggestionsShown, toastMax, toastMs } from './storefront-limits.ts';
+
 export const limits = {
   phoneLength: 10,
-  phonePrefix: '+91',
+  phonePrefix,
   notificationBadgeMax: 99,
   maxProductImages: 6,
   maxBanners: 6,
@@ -20,15 +23,15 @@ export const limits = {
   notificationsPage: 15,
   productCategorySuggestions: 10,
   suggestionsFetch: 10,
-  searchSuggestionsShown: 10,
+  searchSuggestionsShown,
   productModalTags: 7,
   paginationWindow: 5,
   narrowBelowPx: 1280,
   infiniteScrollTriggerPx: 150,
   autoplayMs: 5000,
   rotationMs: 3000,
-  toastMax: 3,
-  toastMs: 3000,
+  toastMax,
+  toastMs,
   imageMaxBytes: 1_000_000,
   imageQuality: 0.75,
   imageCompressionRetries: 10,
@@ -39,7 +42,5 @@ export const limits = {
   uploadProgressSteps: [10, 30, 70, 100],
   maxPerPage: 100,
   timeZone: 'Asia/Kolkata',
-  locale: 'en-US',
+  locale,
 } as const;
-
-export const imageWidths = [320, 640, 960, 1280, 1920] as const;

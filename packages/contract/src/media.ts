@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { imageWidths } from './limits.ts';
+import { imageWidths } from './storefront-limits.ts';
 
 // SPEC §3 image asset categories.
 export const mediaCategories = ['products', 'logo', 'homeBanners', 'aboutUsBanners'] as const;

@@ -1,5 +1,5 @@
-import { limits } from './limits.ts';
 import { sortOptions } from './sort-options.ts';
+import { locale } from './storefront-limits.ts';
 
 // Search texts and options the storefront's search box and page use. Zod-free, so those pages ship
 // no zod; the request and response schemas are in search.ts.
@@ -24,13 +24,13 @@ export const searchTexts = {
   termRequired: 'Enter something to search',
   termTooLong: 'Search text is too long',
   results: (count: number, term: string, capped = false) =>
-    `${count.toLocaleString(limits.locale)}${capped ? '+' : ''} ${count === 1 && !capped ? 'result' : 'results'} for “${term}”`,
+    `${count.toLocaleString(locale)}${capped ? '+' : ''} ${count === 1 && !capped ? 'result' : 'results'} for “${term}”`,
   /**
    * Under the last reachable page when more than searchCountCap items match. A function: the first
    * toLocaleString on a page loads ICU (60–80 ms on a slow phone), which every storefront page paid
    * as this module loaded (docs/decisions/030).
    */
-  capped: () => `Showing the first ${searchCountCap.toLocaleString(limits.locale)} matches. Add a word to narrow the search.`,
+  capped: () => `Showing the first ${searchCountCap.toLocaleString(locale)} matches. Add a word to narrow the search.`,
   /** A page past the last one (a stale or hand-edited link): nothing to list, a way back. */
   pastLastPage: 'Nothing on this page: the results end earlier.',
   backToPage: (page: number) => `Back to page ${page}`,

@@ -1,5 +1,5 @@
-import { imageWidths } from '@stashblog/contract/limits';
 import { mediaKeyFromUrl, mediaVariantUrl } from '@stashblog/contract/paths';
+import { imageWidths } from '@stashblog/contract/storefront-limits';
 import { createContext, useContext } from 'react';
 
 /** Media id → the WebP widths recorded for it (`media.variant_widths`, decision 045), `[]` while none are. */

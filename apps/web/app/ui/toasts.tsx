@@ -1,4 +1,4 @@
-import { limits } from '@stashblog/contract/limits';
+import { toastMax, toastMs } from '@stashblog/contract/storefront-limits';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ExternalToast } from 'sonner';
 
@@ -55,7 +55,7 @@ export function Toasts() {
   if (!on) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster visibleToasts={limits.toastMax} duration={limits.toastMs} richColors closeButton position="bottom-right" />
+      <Toaster visibleToasts={toastMax} duration={toastMs} richColors closeButton position="bottom-right" />
     </Suspense>
   );
 }

@@ -1,5 +1,6 @@
-import { imageWidths, limits } from '@stashblog/contract/limits';
+import { limits } from '@stashblog/contract/limits';
 import { serverTexts } from '@stashblog/contract/server-texts';
+import { imageWidths } from '@stashblog/contract/storefront-limits';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../http/app-error.ts';
 

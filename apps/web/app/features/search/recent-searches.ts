@@ -1,5 +1,5 @@
-import { limits } from '@stashblog/contract/limits';
 import { searchStorageKey } from '@stashblog/contract/search-options';
+import { searchSuggestionsShown } from '@stashblog/contract/storefront-limits';
 
 // SPEC §3/§4: recent searches live in localStorage 'searchSuggestion'; the last 10 are shown,
 // newest first, without duplicates (the same words in another case count as the same search).
@@ -9,14 +9,14 @@ export function withRecent(list: readonly string[], term: string): string[] {
   const t = term.trim();
   if (!t) return [...list];
   const key = t.toLowerCase();
-  return [t, ...list.filter((x) => x.trim().toLowerCase() !== key)].slice(0, limits.searchSuggestionsShown);
+  return [t, ...list.filter((x) => x.trim().toLowerCase() !== key)].slice(0, searchSuggestionsShown);
 }
 
 export function readRecent(): string[] {
   try {
     const raw: unknown = JSON.parse(localStorage.getItem(searchStorageKey) ?? '[]');
     return Array.isArray(raw)
-      ? raw.filter((x): x is string => typeof x === 'string' && x.trim() !== '').slice(0, limits.searchSuggestionsShown)
+      ? raw.filter((x): x is string => typeof x === 'string' && x.trim() !== '').slice(0, searchSuggestionsShown)
       : [];
   } catch {
     return [];

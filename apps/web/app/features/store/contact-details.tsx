@@ -1,4 +1,4 @@
-import { limits } from '@stashblog/contract/limits';
+import { phonePrefix } from '@stashblog/contract/storefront-limits';
 import { ContactForm } from './contact-form';
 import { SocialLinks } from './social-links';
 import type { Store } from './use-store';
@@ -16,8 +16,8 @@ export function ContactDetails({ store }: { store: Store }) {
       ? {
           title: 'Call Us',
           body: (
-            <a href={`tel:${limits.phonePrefix}${phone}`} className="underline">
-              {limits.phonePrefix} {phone}
+            <a href={`tel:${phonePrefix}${phone}`} className="underline">
+              {phonePrefix} {phone}
             </a>
           ),
         }

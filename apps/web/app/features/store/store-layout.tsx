@@ -1,5 +1,4 @@
 import { endpoints } from '@stashblog/contract/endpoints';
-import { themeCssVariables } from '@stashblog/contract/themes';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useSearchParams } from 'react-router';
 import { api } from '../../lib/api-client';
@@ -25,7 +24,7 @@ export function StoreLayout({ store }: { store: Store }) {
 
   return (
     <div
-      style={themeCssVariables(profile.theme) as React.CSSProperties}
+      style={store.themeStyle as React.CSSProperties}
       data-theme={profile.theme || 'default'}
       data-template={profile.template || 'base'}
       className="flex min-h-screen flex-col bg-background text-text"

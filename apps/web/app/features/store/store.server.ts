@@ -1,5 +1,5 @@
 import { decodeId } from '@stashblog/contract/ids';
-import { isTemplate, isTheme } from '@stashblog/contract/themes';
+import { isTemplate, isTheme, themeCssVariables } from '@stashblog/contract/themes';
 import type { UserProfile } from '@stashblog/contract/users';
 import type { Tenant } from '@stashblog/server/http/tenant.ts';
 import { type AppLoadContext, data } from 'react-router';
@@ -40,6 +40,11 @@ export type StoreLayoutData = {
   /** Absolute origin of canonical urls: the custom domain, or our public url. */
   origin: string;
   publicUrl: string;
+  /**
+   * The theme's CSS variables, worked out here so the storefront's client files carry no palette
+   * table (decision 048's product-page weight).
+   */
+  themeStyle: Record<string, string>;
 };
 
 export async function loadStoreLayout(
@@ -58,5 +63,11 @@ export async function loadStoreLayout(
   const previewTemplate = search.get('previewTemplate')?.replace(/^base$/, '');
   if (isTheme(previewTheme)) profile.theme = previewTheme;
   if (isTemplate(previewTemplate)) profile.template = previewTemplate;
-  return { profile, onOwnDomain: tenant.onOwnDomain, origin: tenant.onOwnDomain ? new URL(request.url).origin : publicUrl, publicUrl };
+  return {
+    profile,
+    onOwnDomain: tenant.onOwnDomain,
+    origin: tenant.onOwnDomain ? new URL(request.url).origin : publicUrl,
+    publicUrl,
+    themeStyle: themeCssVariables(profile.theme),
+  };
 }
