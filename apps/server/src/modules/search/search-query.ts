@@ -37,16 +37,18 @@ export function stemVariants(w: string): string[] {
   return [...out];
 }
 
-/** Edit distance (insert, delete, substitute), or more than `max` as max + 1. */
+/** Edit distance (insert, delete, substitute, swap two neighbours: 'bangels' is 1 from 'bangles'), capped at max + 1. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return Math.min(prev[b.length], max + 1);
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i] as number[];
+      const up = d[i - 1] as number[];
+      row[j] = Math.min((up[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (up[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j] ?? 0, (d[i - 2]?.[j - 2] ?? 0) + 1);
+    }
+  return Math.min(d[a.length]?.[b.length] ?? max + 1, max + 1);
 }
 
 /** Text split into lexemes as the documents are, in order. */
@@ -97,7 +99,9 @@ export async function planQuery(ctx: Ctx, text: string): Promise<QueryUnit[]> {
   const synonymsOf = unique.map((s, i) => {
     const forms = new Set([key(s), ...(variants[i] ?? [])]);
     const found = groups.filter((g) => g.some((p) => forms.has(key(p)))).flat();
-    return [...new Map(found.filter((p) => !forms.has(key(p))).map((p) => [key(p), p])).values()];
+    // A one-word synonym with its plural/singular forms ('chudi' finds 'bangles' through 'bangle').
+    const withForms = found.flatMap((p) => (p.length === 1 ? [p, ...stemVariants(p[0] ?? '').map((v) => [v])] : [p]));
+    return [...new Map(withForms.filter((p) => !forms.has(key(p))).map((p) => [key(p), p])).values()];
   });
   const asked = [...new Set([...unique.flat(), ...variants.flat(), ...synonymsOf.flat(2)])];
   const { rows } = await ctx.db.execute<{ word: string }>(sql`select word from search_words where word = any(${sql.param(asked)}::text[])`);

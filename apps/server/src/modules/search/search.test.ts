@@ -186,6 +186,7 @@ describe('public search: relevance, plurals, typos and Hinglish (decision 053)',
       { productName: 'Teak Chair', category: 'furniture' },
       { productName: 'Car Charger', category: 'gadgets' },
       { productName: 'Cotton Kurta', category: 'clothing' },
+      { productName: 'Glass Bangles', category: 'jewellery' },
     ]);
   });
 
@@ -211,6 +212,8 @@ describe('public search: relevance, plurals, typos and Hinglish (decision 053)',
   it('corrects a typo to a word of its length, never to a short different word', async () => {
     expect(names(await found({ searchQuery: 'cardamon', ...shop }))).toEqual(['Green Cardamom']);
     expect(names(await found({ searchQuery: 'cardamon', filter: 'Products' }))).toEqual(['Green Cardamom']);
+    // Two letters swapped is one typo.
+    expect(names(await found({ searchQuery: 'cottno', ...shop }))).toEqual(['Cotton Kurta']);
   });
 
   it('still returns the matches of one word when the other matches nothing', async () => {
@@ -224,6 +227,8 @@ describe('public search: relevance, plurals, typos and Hinglish (decision 053)',
     expect(names(await found({ searchQuery: 'haldi', ...shop }))).toEqual(['Turmeric Powder']);
     expect(names(await found({ searchQuery: 'हल्दी', ...shop }))).toEqual(['Turmeric Powder']);
     expect(names(await found({ searchQuery: 'elaichi', ...shop }))).toEqual(['Green Cardamom']);
+    // Through the synonym's plural: chudi -> bangle -> bangles.
+    expect(names(await found({ searchQuery: 'chudi', ...shop }))).toEqual(['Glass Bangles']);
     expect(names(await found({ searchQuery: 'चाय', ...shop }))).toEqual(['Assam Tea', 'Masala Chai', 'Turmeric Powder']);
     // Devanagari names are found by their Latin spelling too.
     expect(names(await found({ searchQuery: 'diya', businessName: 'search-a' }))).toEqual(['पीतल दीया']);
