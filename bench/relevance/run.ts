@@ -66,7 +66,7 @@ try {
       ...(shop ? { businessName: shop } : {}),
     } as SearchQuery;
     const page = await searchItems(ctx, query);
-    return page.searchedData.map((d) => (d.type === 'product' ? d.productName : ''));
+    return page.searchedData.map((d) => (d.type === 'product' ? (d.productName ?? '') : ''));
   };
   const theirs = (text: string, shop: string | null) =>
     mini
