@@ -2,9 +2,9 @@ import { searchCountCap } from '@stashblog/contract/search-options';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { itemShows, itemShowsIn } from '../businesses/visibility.ts';
-import type { MatchOptions, MatchPage, SearchKind } from './search-engine.ts';
 import type { QueryUnit } from './search-query.ts';
 import { byRelevance, parseDoc, scoreDoc } from './search-score.ts';
+import type { MatchOptions, MatchPage, SearchKind } from './search-sources.ts';
 
 // The 'Relevance' order (decision 053): every match is read once with its stored search document and scored here
 // (search-score.ts). In one business (a few thousand items at most) always; across businesses when the matches are

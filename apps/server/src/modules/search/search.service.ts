@@ -12,9 +12,10 @@ import { catalogueNameDoc } from '../../db/schema/catalogues.ts';
 import { productNameDoc } from '../../db/schema/products.ts';
 import { requirePublicBusiness, type TenantRow } from '../businesses/businesses.service.ts';
 import { itemShows, itemShowsIn } from '../businesses/visibility.ts';
-import { findMatches, type Match, type MatchPage, memberImages, resultImages, tsqueryOf } from './search-engine.ts';
+import { findMatches, tsqueryOf } from './search-engine.ts';
 import { anyUnitQuery, everyUnitQuery, planQuery } from './search-query.ts';
 import { rankMatches } from './search-ranked.ts';
+import { type Match, type MatchPage, memberImages, resultImages } from './search-sources.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
 
