@@ -13,7 +13,7 @@ export const matchKindScore: Record<MatchKind, number> = { exact: 10, stem: 9, p
 
 /** One way to match a query word: a phrase of lexemes (one or more), or for 'prefix' the start of a lexeme. */
 export type Alternative = { kind: MatchKind; words: string[]; expansions?: string[] };
-/** A query word (or a synonym phrase such as 'kali mirch') and what stands for it; none: it matches nothing. */
+/** A query word and what stands for it; none: it matches nothing. */
 export type QueryUnit = { alternatives: Alternative[] };
 
 // A word starting more known words than this is a true prefix (':*') in the tsquery instead of its expansions.
@@ -86,19 +86,19 @@ const key = (phrase: string[]) => phrase.join(' ');
 export async function planQuery(ctx: Ctx, text: string): Promise<QueryUnit[]> {
   const [words = []] = await lexemesOf(ctx, [text]);
   const groups = await synonymGroups(ctx);
-  // Greedy: the longest synonym phrase starting at each word ('kali mirch' is one unit).
-  const spans: string[][] = [];
-  for (let i = 0; i < words.length; ) {
-    let len = 1;
-    for (const g of groups) for (const p of g) if (p.length > len && key(words.slice(i, i + p.length)) === key(p)) len = p.length;
-    spans.push(words.slice(i, i + len));
-    i += len;
-  }
-  const unique = [...new Map(spans.map((s) => [key(s), s])).values()];
-  const variants = unique.map((s) => (s.length === 1 ? stemVariants(s[0] ?? '') : []));
+  // Every word is a unit. A synonym phrase in the query ('kali mirch') gives each of its words the phrase's synonyms,
+  // so an item with the synonym has them all, and one with a single word of the phrase still has that word.
+  const phraseSynonyms = new Map<string, string[][]>();
+  for (let i = 0; i < words.length; i++)
+    for (const g of groups)
+      for (const p of g)
+        if (p.length > 1 && key(words.slice(i, i + p.length)) === key(p))
+          for (const w of p) phraseSynonyms.set(w, [...(phraseSynonyms.get(w) ?? []), ...g.filter((o) => key(o) !== key(p))]);
+  const unique = [...new Set(words)].map((w) => [w]);
+  const variants = unique.map((s) => stemVariants(s[0] ?? ''));
   const synonymsOf = unique.map((s, i) => {
     const forms = new Set([key(s), ...(variants[i] ?? [])]);
-    const found = groups.filter((g) => g.some((p) => forms.has(key(p)))).flat();
+    const found = [...groups.filter((g) => g.some((p) => forms.has(key(p)))).flat(), ...(phraseSynonyms.get(s[0] ?? '') ?? [])];
     // A one-word synonym with its plural/singular forms ('chudi' finds 'bangles' through 'bangle').
     const withForms = found.flatMap((p) => (p.length === 1 ? [p, ...stemVariants(p[0] ?? '').map((v) => [v])] : [p]));
     return [...new Map(withForms.filter((p) => !forms.has(key(p))).map((p) => [key(p), p])).values()];
@@ -109,14 +109,13 @@ export async function planQuery(ctx: Ctx, text: string): Promise<QueryUnit[]> {
   const units: QueryUnit[] = unique.map((s, i) => {
     const alternatives: Alternative[] = [];
     const w = s[0] ?? '';
-    if (s.length > 1 ? s.every((x) => known.has(x)) : known.has(w) || w.length < 2 || w.length > vocabularyWordMax)
-      alternatives.push({ kind: 'exact', words: s });
+    if (known.has(w) || w.length < 2 || w.length > vocabularyWordMax) alternatives.push({ kind: 'exact', words: s });
     for (const v of variants[i] ?? []) if (known.has(v)) alternatives.push({ kind: 'stem', words: [v] });
     for (const p of synonymsOf[i] ?? []) if (p.every((x) => known.has(x))) alternatives.push({ kind: 'synonym', words: p });
     return { alternatives };
   });
   // Words no document has whole (nor a plural form): their prefix expansions, else near words.
-  const open = unique.map((s, i) => (s.length === 1 && !units[i]?.alternatives.some((a) => a.kind !== 'synonym') ? s[0] : null));
+  const open = unique.map((s, i) => (units[i]?.alternatives.some((a) => a.kind !== 'synonym') ? null : s[0]));
   const loose = open.filter((w): w is string => w !== null && w.length >= 2);
   if (loose.length === 0) return units;
   const { rows: near } = await ctx.db.execute<{ w: string; expansions: string[]; near: string[] }>(sql`

@@ -187,6 +187,8 @@ describe('public search: relevance, plurals, typos and Hinglish (decision 053)',
       { productName: 'Car Charger', category: 'gadgets' },
       { productName: 'Cotton Kurta', category: 'clothing' },
       { productName: 'Glass Bangles', category: 'jewellery' },
+      { productName: 'Black Pepper', category: 'spices' },
+      { productName: 'White Pepper', category: 'spices' },
     ]);
   });
 
@@ -227,6 +229,9 @@ describe('public search: relevance, plurals, typos and Hinglish (decision 053)',
     expect(names(await found({ searchQuery: 'haldi', ...shop }))).toEqual(['Turmeric Powder']);
     expect(names(await found({ searchQuery: 'हल्दी', ...shop }))).toEqual(['Turmeric Powder']);
     expect(names(await found({ searchQuery: 'elaichi', ...shop }))).toEqual(['Green Cardamom']);
+    // A synonym phrase: 'kali mirch' is 'black pepper'; 'black pepper' still lists what has one of its words.
+    expect(names(await found({ searchQuery: 'kali mirch', ...shop }))).toEqual(['Black Pepper']);
+    expect(names(await found({ searchQuery: 'black pepper', ...shop }))).toEqual(['Black Pepper', 'White Pepper']);
     // Through the synonym's plural: chudi -> bangle -> bangles.
     expect(names(await found({ searchQuery: 'chudi', ...shop }))).toEqual(['Glass Bangles']);
     expect(names(await found({ searchQuery: 'चाय', ...shop }))).toEqual(['Assam Tea', 'Masala Chai', 'Turmeric Powder']);
