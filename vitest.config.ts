@@ -13,7 +13,12 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts', 'packages/contract/src/**/*.test.ts'],
+          include: [
+            'apps/server/src/**/*.test.ts',
+            'apps/server/test/**/*.test.ts',
+            'packages/contract/src/**/*.test.ts',
+            'bench/relevance/*.test.ts',
+          ],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
           setupFiles: ['apps/server/test/fail-on-console-error.ts'],

@@ -1,18 +1,54 @@
-import { type SearchSort, searchCountCap } from '@stashblog/contract/search-options';
+import { searchCountCap } from '@stashblog/contract/search-options';
 import { type SQL, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../app-context.ts';
-import { catalogueNameDoc } from '../../db/schema/catalogues.ts';
-import { productLabelDoc, productNameDoc } from '../../db/schema/products.ts';
 import { itemIsPublic, itemShows, itemShowsIn } from '../businesses/visibility.ts';
+import { commonRows, counted, countMatches, ginCount } from './search-count.ts';
+import {
+  createdAtText,
+  type MatchOptions,
+  type MatchPage,
+  memberImages,
+  orderBy,
+  type Row,
+  type SearchKind,
+  type Source,
+  sources,
+  tableOrder,
+  walkRowsMax,
+  walkRowsMin,
+  walkRowsPerMatch,
+} from './search-sources.ts';
+import {
+  bitmapOnly,
+  direct,
+  type Exec,
+  estimate,
+  estimates,
+  noIndex,
+  type Planned,
+  type Scan,
+  searchTransaction,
+} from './search-steering.ts';
+import {
+  chainedProbe,
+  merge,
+  type Probe,
+  recencyEdges,
+  recencyOrdered,
+  recentShares,
+  tierCondition,
+  tierIndex,
+  tierProbe,
+  toPage,
+  weighted,
+  wholeTierRows,
+} from './search-tiers.ts';
 
 // The one search engine (docs/decisions/007, 017, 024 and 026) behind the storefront search, the nav box's
 // suggestions and the directory's product and catalogue searches: what a term matches, in which order,
 // and how many matches there are (exact up to searchCountCap).
 
 type Ctx = Pick<AppContext, 'db'>;
-export type SearchKind = 'product' | 'catalogue';
 
 // How many near words (by trigram similarity) stand in for a query word that matches nothing.
 const nearWords = 3;
@@ -59,131 +95,6 @@ export async function tsqueryOf(ctx: Ctx, text: string, opts: { letterPrefix?: b
       order by length(word), word limit ${maxExpansions + 1}) as expansions) x`);
   return rows[0]?.tq ?? null;
 }
-
-/** One kind of searchable item, spelled so that the planner matches the expression indexes. */
-type Source = {
-  kind: SearchKind;
-  from: SQL;
-  name: SQL;
-  /** Tier 1: every word in the name. */
-  nameDoc: SQL;
-  /** Tier 2: every word in the name, category, tags or item no (null: the kind has no such fields). */
-  labelDoc: SQL | null;
-  /** The item's own image keys (a catalogue shows its members' images, looked up for the page alone). */
-  images: SQL;
-};
-
-const sources: Record<SearchKind, Source> = {
-  product: {
-    kind: 'product',
-    from: sql`products`,
-    name: sql`t.product_name`,
-    nameDoc: productNameDoc(sql`t.product_name`),
-    labelDoc: productLabelDoc({ name: sql`t.product_name`, category: sql`t.category`, tags: sql`t.tags`, itemNo: sql`t.item_no` }),
-    images: sql`t.images::text[]`,
-  },
-  catalogue: {
-    kind: 'catalogue',
-    from: sql`catalogues`,
-    name: sql`t.catalogue_name`,
-    nameDoc: catalogueNameDoc(sql`t.catalogue_name`),
-    labelDoc: null,
-    images: sql`null::text[]`,
-  },
-};
-
-/** How many images a search result shows. */
-export const resultImages = 6;
-
-/** A catalogue's images on a search page: the first image of each of its visible members, in catalogue order. */
-export const memberImages = (businessId: SQL, catalogueId: SQL) => sql`array(select p.images[1]::text
-  from catalogue_products cp join products p on p.business_id = cp.business_id and p.id = cp.product_id
-  where cp.business_id = ${businessId} and cp.catalogue_id = ${catalogueId}
-    and ${itemShows('product', sql`p`)} and cardinality(p.images) > 0
-  order by cp.position, p.id limit ${resultImages})`;
-
-export type MatchOptions = {
-  kinds: SearchKind[];
-  /** One business (already known to be public), or null for every business visitors may see. */
-  businessId: string | null;
-  /** Only promoted items (directory 'Promoted' sections), only others (false), or both (undefined). */
-  promoted?: boolean;
-  sort: SearchSort;
-  pageNo: number;
-  perPage: number;
-  /** Across businesses, each match brings what a search page shows: its business's name and a catalogue's images. */
-  details?: boolean;
-};
-
-/**
- * images: a product's image keys, read with the match (its row is already at hand); a catalogue's, its visible
- * members' first images (memberImages) with opts.details across businesses, null otherwise.
- */
-export type Match = {
-  type: SearchKind;
-  businessId: string;
-  id: string;
-  name: string;
-  createdAt: Date;
-  images: string[] | null;
-  /** With opts.details across businesses; null otherwise. */
-  businessName: string | null;
-  /** The business as its owner writes it (decision 047); with businessName. */
-  businessDisplayName: string | null;
-};
-export type MatchPage = { matches: Match[]; count: number; countCapped: boolean };
-
-/** The page order on the columns every query returns (name, created_at, id, tier). */
-function orderBy(sort: SearchSort): SQL {
-  switch (sort) {
-    case 'Date, new to old':
-      return sql`created_at desc, id desc`;
-    case 'Date, old to new':
-      return sql`created_at asc, id asc`;
-    case 'Alphabetically A-Z':
-      return sql`lower(name) asc, id asc`;
-    case 'Alphabetically Z-A':
-      return sql`lower(name) desc, id desc`;
-    default:
-      return sql`tier asc, created_at desc, id desc`;
-  }
-}
-
-/** The same order on a table's own columns (t), so its indexes can serve it. */
-function tableOrder(sort: SearchSort, s: Source): SQL {
-  switch (sort) {
-    case 'Date, old to new':
-      return sql`t.created_at asc, t.id asc`;
-    case 'Alphabetically A-Z':
-      return sql`lower(${s.name}) asc, t.id asc`;
-    case 'Alphabetically Z-A':
-      return sql`lower(${s.name}) desc, t.id desc`;
-    default:
-      return sql`t.created_at desc, t.id desc`;
-  }
-}
-
-// A walk along the visible items' order examines at most this many rows (per needed row, and in all)
-// before the tier is read through its GIN index instead.
-const walkRowsPerMatch = 300;
-const walkRowsMin = 5000;
-const walkRowsMax = 50_000;
-
-// created_at travels as fixed-width UTC text (createdAtText): exact to the microsecond, and its text order is its
-// time order, so rows of two kinds are merged by date without another statement.
-type Row = {
-  type: SearchKind;
-  business_id: string;
-  id: string;
-  name: string;
-  created_at: string;
-  tier: number;
-  images: string[] | null;
-  business_name: string | null;
-  business_display_name: string | null;
-};
-
-const createdAtText = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * Visible items matching the term, one page of them in the chosen order, and how many there are.
@@ -470,322 +381,4 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
     }
     return found.slice(offset, limit);
   }
-}
-
-type Tx = Pick<Ctx['db'], 'execute'>;
-/** What runs a statement in the transaction below (planned()). */
-type Exec = { execute<T extends Record<string, unknown>>(query: SQL): Promise<{ rows: T[] }> };
-/** A database or transaction as it is, no planner settings sent. */
-const direct = (db: Tx): Exec => ({
-  execute: async <T extends Record<string, unknown>>(query: SQL) => ({ rows: (await db.execute<T>(query)).rows as T[] }),
-});
-
-// A term the planner expects in at least this many products is counted from the table's first pages
-// (up to prefixRows rows, in physical order, no index) before the GIN index is asked.
-const commonRows = 50_000;
-const prefixRows = 20_000;
-
-type CountQuery = { visible: (kind: SearchKind) => SQL; matching: SQL; tsq: SQL };
-
-/** How countMatches starts: on the table's first pages (a term the planner expects in commonRows products), or by GIN. */
-const counted = (kinds: Source[], expected: number) =>
-  kinds.some((s) => s.kind === 'product') && expected >= commonRows ? 'prefix' : 'gin';
-
-/**
- * Visible matches across every business, exact up to searchCountCap + 1. A common word's GIN posting
- * list holds every product containing it (187,500 for 'sofa' in bench/search.ts), which a bitmap reads
- * whole; reading the table's first pages finds the 1,001 matches that prove '1,000+' in a few thousand
- * rows instead. The planner's estimate (`expected` products) only chooses which to try first: a prefix
- * that does not prove it (the estimate was wrong) falls back to the GIN count.
- */
-async function countMatches(tx: Planned, kinds: Source[], q: CountQuery, expected: number): Promise<{ n: number; common: boolean }> {
-  const over = searchCountCap + 1;
-  if (counted(kinds, expected) === 'gin') return { n: await ginCount(tx, kinds, q), common: false };
-  tx.allow({ seqscan: false, bitmapscan: false, indexscan: false });
-  const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from products t
-    where ${q.visible('product')} and ${q.matching} and t.ctid < (select format('(%s,0)',
-      ceil(relpages * least(1, ${prefixRows} / greatest(reltuples, 1)))::bigint)::tid from pg_class where oid = 'products'::regclass)
-    limit ${over}) c`);
-  return (rows[0]?.n ?? 0) >= over ? { n: over, common: true } : { n: await ginCount(tx, kinds, q), common: false };
-}
-
-/** Visible matches across every business through the GIN indexes (bitmap only), exact up to searchCountCap + 1. */
-async function ginCount(tx: Planned, kinds: Source[], q: CountQuery, opts: { labelsFirst?: boolean } = {}): Promise<number> {
-  tx.allow({ seqscan: false, indexscan: false, bitmapscan: true });
-  const over = searchCountCap + 1;
-  const counted = kinds.map((s) => {
-    const all = sql`(select count(*) from (select 1 from ${s.from} t where ${q.visible(s.kind)} and ${q.matching} limit ${over}) c)`;
-    if (!opts.labelsFirst || !s.labelDoc) return all;
-    // Every label match is a match (the document holds the name and the labels), and the label index's posting lists
-    // are shorter than the whole document's: searchCountCap + 1 visible label matches prove the count capped. Fewer:
-    // the document is counted too (PostgreSQL runs a CASE branch's sub-select only when the branch is taken).
-    const labels = sql`(select count(*) from (select 1 from ${s.from} t where ${q.visible(s.kind)} and ${s.labelDoc} @@ ${q.tsq} limit ${over}) c)`;
-    return sql`(case when ${labels} >= ${over} then ${over} else ${all} end)`;
-  });
-  const { rows } = await tx.execute<{ n: number }>(sql`select (${sql.join(counted, sql` + `)})::int as n`);
-  return rows[0]?.n ?? 0;
-}
-
-/** How many rows the planner expects a query to return. */
-async function estimate(db: Exec, query: SQL, database?: object): Promise<number> {
-  return (await estimates(db, [query], database))[0] ?? 0;
-}
-
-type PlanNode = { 'Plan Rows': number; 'Parent Relationship'?: string; Plans?: PlanNode[] };
-
-// The planner's estimates are kept for a minute per database and statement (at most estimatesKeptMax of them): a
-// term searched again (a later page, a popular term) sends no EXPLAIN; its plans are chosen as the last time. An
-// estimate changes only with the statistics (ANALYZE); a stale one only chooses a plan, never a result (every path
-// pages exactly), like the recency edges below.
-const estimatesKeptMs = 60_000;
-const estimatesKeptMax = 500;
-const estimatesCache = new WeakMap<object, Map<string, { at: number; rows: Promise<number[]> }>>();
-const dialect = new PgDialect();
-
-/**
- * How many rows the planner expects each query to return: one EXPLAIN of them all (UNION ALL, a member each);
- * kept per `database` (estimatesKeptMs) when one is given.
- */
-async function estimates(db: Exec, queries: SQL[], database?: object): Promise<number[]> {
-  const statement = sql`explain (format json) ${sql.join(queries, sql` union all `)}`;
-  if (!database) return explained(db, statement, queries.length);
-  const kept = estimatesCache.get(database) ?? new Map<string, { at: number; rows: Promise<number[]> }>();
-  estimatesCache.set(database, kept);
-  const { sql: text, params } = dialect.sqlToQuery(statement);
-  const key = `${text}\u0000${JSON.stringify(params)}`;
-  const hit = kept.get(key);
-  if (hit && Date.now() - hit.at < estimatesKeptMs) return hit.rows;
-  kept.delete(key);
-  // The oldest first out (a Map iterates in insertion order).
-  for (const old of kept.keys()) {
-    if (kept.size < estimatesKeptMax) break;
-    kept.delete(old);
-  }
-  const rows = explained(db, statement, queries.length);
-  kept.set(key, { at: Date.now(), rows });
-  // Neither a failed EXPLAIN nor one without an answer is kept.
-  rows.then((r) => r.length > 0 || kept.delete(key)).catch(() => kept.delete(key));
-  return rows;
-}
-
-/** The row estimates of an EXPLAIN of `queries` queries (one, or a UNION ALL of them). */
-async function explained(db: Exec, statement: SQL, queries: number): Promise<number[]> {
-  const { rows } = await db.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(statement);
-  const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
-  if (!plan) return [];
-  if (queries === 1) return [plan['Plan Rows']];
-  const members = (plan.Plans ?? []).filter((p) => p['Parent Relationship'] === 'Member');
-  // Members out of step with the queries (not seen): no guess, which every caller survives (a tier read whole).
-  return members.length === queries ? members.map((p) => p['Plan Rows']) : [];
-}
-
-// A tier of a term counted through GIN that the planner expects to hold at least wholeTierRows products is
-// read newest first in widening ranges of creation time: the newest 1 %, 4 % and 16 % of products (by the
-// column's statistics), then whole; a range whose matches project to fewer than wholeTierRows in the whole
-// table ends the widening early. A smaller tier is read whole at once (one GIN read instead of two).
-const wholeTierRows = 2000;
-const recentShares = [1, 4, 16];
-const recencyOrdered = (sort: SearchSort) => sort === 'Relevance' || sort === 'Date, new to old' || sort === 'Date, old to new';
-
-// The edges are kept for a minute per database: reading pg_stats took 3-6 ms per search, and a stale edge only
-// moves where the first range ends (a range's newest matches are the newest overall, wherever it ends).
-const edgesKeptMs = 60_000;
-const edgesCache = new WeakMap<object, Map<SearchSort, { at: number; edges: Promise<string[]> }>>();
-
-/**
- * The created_at values that leave the newest (oldest, for 'Date, old to new') 1 %, 4 % and 16 % of products
- * on their side, read from the column's histogram (ANALYZE keeps it; no table is read). Empty without one.
- */
-function recencyEdges(tx: Planned, sort: SearchSort): Promise<string[]> {
-  const kept = edgesCache.get(tx.database) ?? new Map();
-  edgesCache.set(tx.database, kept);
-  const hit = kept.get(sort);
-  if (hit && Date.now() - hit.at < edgesKeptMs) return hit.edges;
-  const edges = readRecencyEdges(tx, sort);
-  kept.set(sort, { at: Date.now(), edges });
-  // Neither a failed read nor a missing histogram (never analysed yet) is kept.
-  edges.then((e) => e.length > 0 || kept.delete(sort)).catch(() => kept.delete(sort));
-  return edges;
-}
-
-async function readRecencyEdges(tx: Planned, sort: SearchSort): Promise<string[]> {
-  const oldest = sort === 'Date, old to new';
-  const { rows } = await tx.execute<{ edges: string[] | null }>(sql`select array(
-      select h[case when ${oldest} then 1 + ceil(f * (cardinality(h) - 1) / 100.0)::int
-        else cardinality(h) - ceil(f * (cardinality(h) - 1) / 100.0)::int end]::text
-      from unnest(${`{${recentShares.join(',')}}`}::int[]) with ordinality as s(f, i) order by i) as edges
-    from (select histogram_bounds::text::timestamptz[] as h from pg_stats
-      where schemaname = current_schema() and tablename = 'products' and attname = 'created_at') st`);
-  return rows[0]?.edges ?? [];
-}
-
-type Scan = 'seqscan' | 'indexscan' | 'bitmapscan';
-const bitmapOnly: Record<Scan, boolean> = { seqscan: false, indexscan: false, bitmapscan: true };
-const noIndex: Record<Scan, boolean> = { seqscan: false, indexscan: false, bitmapscan: false };
-/** A transaction whose next statements may use only the scans allowed (SET LOCAL, via set_config(..., true)). */
-type Planned = Exec & {
-  database: object;
-  allow(scans: Partial<Record<Scan, boolean>>): void;
-  /** Runs a statement without sending the settings first (EXPLAIN's row estimate does not depend on them). */
-  unplanned: Exec;
-};
-
-/**
- * A transaction of the search on a pooled connection of its own, opened with its planner settings in the same
- * round trip: 'begin' and SET LOCAL as one simple query (constant text), with the scans its first statement may
- * use. Drizzle's transaction sent 'begin' and then the settings, one round trip each; a round trip costs the
- * node process ~0.1 ms of CPU in its socket write alone on the bench machine (bench/search.ts: 'sofa' across
- * businesses, node CPU 3.5 -> 3.1 ms per search, p50 -0.3 ms).
- * These queries are short: JIT compiling and parallel workers cost more than they save (and the forced plans
- * inflate cost estimates past JIT's thresholds: 850 ms of compiling per query).
- */
-async function searchTransaction<T>(db: Ctx['db'], first: Record<Scan, boolean>, work: (tx: Planned) => Promise<T>): Promise<T> {
-  const client = await db.$client.connect();
-  try {
-    const scans = (Object.keys(first) as Scan[]).map((k) => `set local enable_${k} = ${first[k] ? 'on' : 'off'};`).join(' ');
-    await client.query(`begin; set local jit = off; set local max_parallel_workers_per_gather = 0; ${scans}`);
-    const result = await work(planned(drizzle({ client }), db, { ...first }));
-    await client.query('commit');
-    client.release();
-    return result;
-  } catch (e) {
-    await client.query('rollback').then(
-      () => client.release(),
-      (err: Error) => client.release(err),
-    );
-    throw e;
-  }
-}
-
-/**
- * The transaction with planner settings applied lazily: allow() only records them; the next statement first
- * sends the ones that changed, all in one round trip (a search made up to 10 such round trips before).
- */
-function planned(tx: Tx, database: object, applied: Record<Scan, boolean>): Planned {
-  const wanted = { ...applied };
-  let pending: SQL[] = [];
-  return {
-    database,
-    unplanned: direct(tx),
-    allow: (scans) => {
-      Object.assign(wanted, scans);
-    },
-    execute: async <T extends Record<string, unknown>>(query: SQL) => {
-      for (const k of Object.keys(wanted) as Scan[]) {
-        if (wanted[k] === applied[k]) continue;
-        pending.push(sql`set_config(${`enable_${k}`}, ${wanted[k] ? 'on' : 'off'}, true)`);
-        applied[k] = wanted[k];
-      }
-      if (pending.length > 0) await tx.execute(sql`select ${sql.join(pending, sql`, `)}`);
-      pending = [];
-      const { rows } = await tx.execute<T>(query);
-      return { rows: rows as T[] };
-    },
-  };
-}
-
-/** What puts a row in a tier (0: no tiers), as a filter on the row's own documents; null: the kind has no such tier. */
-type TierQueries = { tsq: SQL; matching: SQL; inName: SQL; inLabels: SQL };
-
-/**
- * What puts a row in a tier (0: no tiers): `row` tests the stored weighted document (cheap, for walks),
- * `indexed` is the same set as a condition a GIN index answers (name or label expression index, or the
- * full document). Null: the kind has no such tier (catalogues have no labels).
- */
-function tierCondition(s: Source, tier: number, q: TierQueries): { row: SQL; indexed: SQL } | null {
-  // coalesce() hides the stored document from its GIN index: beside the tier's own index, a second GIN read of
-  // the same words would only be ANDed in (a bitmap of every match in every tier: 34 ms for 'walnot mirrer').
-  const stored = sql`coalesce(t.search, ''::tsvector)`;
-  if (tier === 0) return { row: q.matching, indexed: sql`true` };
-  if (tier === 1) return { row: sql`${stored} @@ ${q.inName}`, indexed: sql`${s.nameDoc} @@ ${q.tsq}` };
-  if (tier === 2)
-    return s.labelDoc
-      ? { row: sql`${stored} @@ ${q.inLabels} and not t.search @@ ${q.inName}`, indexed: sql`${s.labelDoc} @@ ${q.tsq}` }
-      : null;
-  return { row: sql`${q.matching} and not t.search @@ ${s.labelDoc ? q.inLabels : q.inName}`, indexed: sql`true` };
-}
-
-/** The GIN index a product tier's range read scans (tierCondition's `indexed`), null: not one of its own. */
-function tierIndex(tier: number): string | null {
-  return tier === 1 ? 'products_search_name_idx' : tier === 2 ? 'products_search_label_idx' : null;
-}
-
-type Probe = { index_scans: string | number; index_tids: string | number };
-
-/**
- * A tier's range read, with how many scans of the tier's GIN index it made and how many entries (heap row
- * versions, any visibility) those returned: PostgreSQL's statistics of this transaction (pg_stat_xact_user_indexes'
- * idx_scan and idx_tup_read; a bitmap scan counts every entry it puts in its bitmap), read before and after the
- * rows. One scan that returned as many entries as the rows found means the tier holds those rows alone: every
- * entry of the whole tier (its index condition has no date in it) passed the range and every filter. Only for a
- * query without a true prefix: GIN's partial match may return a whole heap page as one (lossy) entry. A tier whose
- * words never meet in one name ('walnot mirrer', decision 033) is then known empty after its first read, where it
- * was read a second time, whole. No scan counted (track_counts off, a plan without that index, no index of that
- * name: to_regclass gives null): not proved.
- * The range read is the right side of a left join with the counters' first reading on its left, so the counters
- * are read before it (the left side runs first) and after it (the select list of a joined row; the read's sort
- * has consumed every row by then); a row with a null type only carries the counters.
- */
-function tierProbe(read: SQL, index: string): SQL {
-  const scans = sql`pg_stat_get_xact_numscans(to_regclass(${index}))`;
-  const tids = sql`pg_stat_get_xact_tuples_returned(to_regclass(${index}))`;
-  return sql`select ${scans} - b.scans as index_scans, ${tids} - b.tids as index_tids, r.*
-    from (select ${scans} as scans, ${tids} as tids offset 0) b left join (${read}) r on true`;
-}
-
-/**
- * Two probed reads (tierProbe) in one statement, the second (the next tier's first read) run only when the first
- * proved its tier whole and short of the page (`need` rows of `kind`): PostgreSQL runs a member of a UNION ALL
- * whose one-time filter (a sub-select of the materialised first) is false not at all. `part` says whose a row is.
- */
-function chainedProbe(first: SQL, second: SQL, kind: SearchKind, need: number): SQL {
-  const found = sql`count(*) filter (where p1.type = ${kind})`;
-  return sql`with p1 as materialized (${first})
-    select 1 as part, p1.* from p1
-    union all
-    select 2 as part, p2.* from (${second}) p2
-    where (select min(p1.index_scans) = 1 and min(p1.index_tids) = ${found} and ${found} < ${need} from p1)`;
-}
-
-/** The tsquery text restricted to weights: 'sofa' & 'bed':* -> 'sofa':A & 'bed':*A. */
-export function weighted(tq: string, weights: 'A' | 'AB'): string {
-  return tq.replace(/('(?:[^'\\]|''|\\.)*')(:\*)?/g, (_m, lexeme: string, star?: string) => `${lexeme}:${star ? '*' : ''}${weights}`);
-}
-
-/**
- * Rows of two kinds, each already in page order, merged: by date here (created_at's text order is its time order,
- * ids are lower-case uuid text, whose order is PostgreSQL's), by name in PostgreSQL (its collation sorts names).
- */
-async function merge(tx: Planned, rows: Row[], sort: SearchSort, need: number): Promise<Row[]> {
-  if (rows.length === 0) return rows;
-  if (sort !== 'Alphabetically A-Z' && sort !== 'Alphabetically Z-A') {
-    const asc = sort === 'Date, old to new' ? 1 : -1;
-    const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-    return [...rows].sort((a, b) => a.tier - b.tier || asc * text(a.created_at, b.created_at) || asc * text(a.id, b.id)).slice(0, need);
-  }
-  // No table is read: the planner settings need not be sent first.
-  const { rows: merged } =
-    await tx.unplanned.execute<Row>(sql`select type, business_id, id, name, created_at, tier, images, business_name, business_display_name
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as m(type text, business_id uuid, id uuid, name text, created_at text, tier int, images text[], business_name text,
-        business_display_name text)
-    order by ${orderBy(sort)} limit ${need}`);
-  return merged;
-}
-
-function toPage(rows: Row[], n: number): MatchPage {
-  return {
-    matches: rows.map((r) => ({
-      type: r.type,
-      businessId: r.business_id,
-      id: r.id,
-      name: r.name,
-      createdAt: new Date(r.created_at),
-      images: r.images,
-      businessName: r.business_name,
-      businessDisplayName: r.business_display_name,
-    })),
-    count: Math.min(n, searchCountCap),
-    countCapped: n > searchCountCap,
-  };
 }

@@ -12,7 +12,10 @@ import { catalogueNameDoc } from '../../db/schema/catalogues.ts';
 import { productNameDoc } from '../../db/schema/products.ts';
 import { requirePublicBusiness, type TenantRow } from '../businesses/businesses.service.ts';
 import { itemShows, itemShowsIn } from '../businesses/visibility.ts';
-import { findMatches, type Match, memberImages, resultImages, tsqueryOf } from './search-engine.ts';
+import { findMatches, tsqueryOf } from './search-engine.ts';
+import { anyUnitQuery, everyUnitQuery, planQuery } from './search-query.ts';
+import { rankMatches } from './search-ranked.ts';
+import { type Match, type MatchPage, memberImages, resultImages } from './search-sources.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -36,16 +39,32 @@ export async function searchItems(ctx: Ctx, query: SearchQuery): Promise<SearchP
   // One after the other: at once on two pooled connections measured level or slower (bench/search.ts, one
   // business, load 5: two backends woken instead of one).
   const business = query.businessName ? await requirePublicBusiness(ctx, query.businessName) : null;
-  const tq = await tsqueryOf(ctx, query.searchQuery);
-  if (!tq) return { searchedData: [], count: 0, countCapped: false, maxTotal: 0 };
-  const page = await findMatches(ctx, tq, {
+  const units = await planQuery(ctx, query.searchQuery);
+  const every = everyUnitQuery(units);
+  const any = anyUnitQuery(units);
+  if (!any) return { searchedData: [], count: 0, countCapped: false, maxTotal: 0 };
+  const opts = {
     kinds: [...kindsOf[query.filter]],
     businessId: business?.id ?? null,
     sort: query.sort,
     pageNo: query.pageNo,
     perPage: query.perPage,
     details: true,
-  });
+  };
+  // Relevance in one business: items with any word, scored (all words first). Otherwise the items with every word,
+  // or with any word when none has them all; across businesses scored too when counted below the cap (decision 053).
+  const relevance = query.sort === 'Relevance';
+  let page: MatchPage;
+  if (relevance && business) page = await rankMatches(ctx, any, units, opts);
+  else {
+    let tq = every ?? any;
+    page = await findMatches(ctx, tq, opts);
+    if (page.count === 0 && tq !== any) {
+      tq = any;
+      page = await findMatches(ctx, tq, opts);
+    }
+    if (relevance && page.count > 0 && !page.countCapped) page = await rankMatches(ctx, tq, units, opts);
+  }
   // Business names and images came with the matches (details), but for a later page across businesses and for
   // catalogues in one business.
   const rows: Row[] = business

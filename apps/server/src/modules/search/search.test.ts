@@ -137,7 +137,8 @@ describe('public search: matching and ranking', () => {
   it('takes a one-character word as that whole word, not the start of every word', async () => {
     const c = await app.owner('search-shelves');
     await insert(c.businessId, [{ productName: 'Teak Shelf 7' }, { productName: 'Teak Shelf 75' }]);
-    expect(names(await found({ searchQuery: 'teak shelf 7', businessName: 'search-shelves' }))).toEqual(['Teak Shelf 7']);
+    // Both have 'teak shelf'; only one has the word '7', so it comes first, though older (decision 053).
+    expect(names(await found({ searchQuery: 'teak shelf 7', businessName: 'search-shelves' }))).toEqual(['Teak Shelf 7', 'Teak Shelf 75']);
     expect(names(await found({ searchQuery: 'Shelf 7' }))).toEqual(['Teak Shelf 7']);
     expect(names(await found({ searchQuery: 'shelf 75' }))).toEqual(['Teak Shelf 75']);
   });
@@ -148,8 +149,8 @@ describe('public search: matching and ranking', () => {
     expect(names(await found({ searchQuery: 'पूजा', businessName: 'search-a' }))).toEqual(['पीतल दीया']);
   });
 
-  it('needs every word: a term matching nothing finds nothing', async () => {
-    const p = await found({ searchQuery: 'velvet zzzqqq', businessName: 'search-a' });
+  it('finds nothing for a term matching nothing', async () => {
+    const p = await found({ searchQuery: 'zzzqqq', businessName: 'search-a' });
     expect(p).toEqual({ searchedData: [], count: 0, countCapped: false, maxTotal: 0 });
   });
 
@@ -165,6 +166,77 @@ describe('public search: matching and ranking', () => {
         images: seeded['Velvet Sofa'].images.map((k) => `/media/${k}/image.jpg`),
       },
     ]);
+  });
+});
+
+describe('public search: relevance, plurals, typos and Hinglish (decision 053)', () => {
+  const shop = { businessName: 'search-rank', filter: 'Products' };
+  beforeAll(async () => {
+    const c = await app.owner('search-rank');
+    // Oldest first: recency would put the last ones first if it ranked anything but ties.
+    await insert(c.businessId, [
+      { productName: 'Masala Chai', category: 'beverages' },
+      { productName: 'Assam Tea', category: 'beverages' },
+      { productName: 'Brass Lamp', category: 'lighting' },
+      { productName: 'Table Lamp', category: 'lighting' },
+      { productName: 'Green Cardamom', category: 'spices' },
+      { productName: 'Turmeric Powder', description: 'Lifts your morning tea', category: 'spices' },
+      { productName: 'Clay Vase', description: 'Pairs well with a brass lamp', category: 'decor' },
+      { productName: 'Gold Chain', category: 'jewellery' },
+      { productName: 'Teak Chair', category: 'furniture' },
+      { productName: 'Car Charger', category: 'gadgets' },
+      { productName: 'Cotton Kurta', category: 'clothing' },
+      { productName: 'Glass Bangles', category: 'jewellery' },
+      { productName: 'Black Pepper', category: 'spices' },
+      { productName: 'White Pepper', category: 'spices' },
+    ]);
+  });
+
+  it('takes a word the shop has as itself, before its synonyms, and never as a prefix', async () => {
+    expect(names(await found({ searchQuery: 'chai', ...shop }))).toEqual(['Masala Chai', 'Assam Tea', 'Turmeric Powder']);
+    expect(names(await found({ searchQuery: 'tea', ...shop }))).toEqual(['Assam Tea', 'Masala Chai', 'Turmeric Powder']);
+    // A word no document has whole is a prefix: 'cott' finds Cotton.
+    expect(names(await found({ searchQuery: 'cott', ...shop }))).toEqual(['Cotton Kurta']);
+    // One word each: exact (masala) before prefix (cott) before typo (cardamon), newest last.
+    expect(names(await found({ searchQuery: 'masala cott cardamon', ...shop }))).toEqual(['Masala Chai', 'Cotton Kurta', 'Green Cardamom']);
+  });
+
+  it('ranks a name match above a description match, recency only breaking ties', async () => {
+    expect(names(await found({ searchQuery: 'brass lamp', ...shop }))).toEqual(['Brass Lamp', 'Clay Vase', 'Table Lamp']);
+    expect(names(await found({ searchQuery: 'lamp', ...shop }))).toEqual(['Table Lamp', 'Brass Lamp', 'Clay Vase']);
+  });
+
+  it('finds the singular for a plural', async () => {
+    expect(names(await found({ searchQuery: 'lamps', ...shop }))).toEqual(['Table Lamp', 'Brass Lamp', 'Clay Vase']);
+    expect(names(await found({ searchQuery: 'brass lamps', ...shop }))).toEqual(['Brass Lamp', 'Clay Vase', 'Table Lamp']);
+  });
+
+  it('corrects a typo to a word of its length, never to a short different word', async () => {
+    expect(names(await found({ searchQuery: 'cardamon', ...shop }))).toEqual(['Green Cardamom']);
+    expect(names(await found({ searchQuery: 'cardamon', filter: 'Products' }))).toEqual(['Green Cardamom']);
+    // Two letters swapped is one typo.
+    expect(names(await found({ searchQuery: 'cottno', ...shop }))).toEqual(['Cotton Kurta']);
+  });
+
+  it('still returns the matches of one word when the other matches nothing', async () => {
+    const p = await found({ searchQuery: 'brass zzzqqq', ...shop });
+    expect(names(p)).toEqual(['Brass Lamp', 'Clay Vase']);
+    expect(p.count).toBe(2);
+    expect(names(await found({ searchQuery: 'cardamom zzzqqq', filter: 'Products' }))).toEqual(['Green Cardamom']);
+  });
+
+  it('finds the English name for Hinglish and Hindi words, and back', async () => {
+    expect(names(await found({ searchQuery: 'haldi', ...shop }))).toEqual(['Turmeric Powder']);
+    expect(names(await found({ searchQuery: 'हल्दी', ...shop }))).toEqual(['Turmeric Powder']);
+    expect(names(await found({ searchQuery: 'elaichi', ...shop }))).toEqual(['Green Cardamom']);
+    // A synonym phrase: 'kali mirch' is 'black pepper'; 'black pepper' still lists what has one of its words.
+    expect(names(await found({ searchQuery: 'kali mirch', ...shop }))).toEqual(['Black Pepper']);
+    expect(names(await found({ searchQuery: 'black pepper', ...shop }))).toEqual(['Black Pepper', 'White Pepper']);
+    // Through the synonym's plural: chudi -> bangle -> bangles.
+    expect(names(await found({ searchQuery: 'chudi', ...shop }))).toEqual(['Glass Bangles']);
+    expect(names(await found({ searchQuery: 'चाय', ...shop }))).toEqual(['Assam Tea', 'Masala Chai', 'Turmeric Powder']);
+    // Devanagari names are found by their Latin spelling too.
+    expect(names(await found({ searchQuery: 'diya', businessName: 'search-a' }))).toEqual(['पीतल दीया']);
   });
 });
 

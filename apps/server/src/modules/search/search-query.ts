@@ -1,0 +1,164 @@
+import { searchSynonyms } from '@stashblog/contract/search-synonyms';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+
+// Query text -> what each query word may match (decision 053). Words are split and normalised by PostgreSQL
+// exactly as the documents are (simple dictionary, lower case, unaccent, any script).
+
+type Ctx = Pick<AppContext, 'db'>;
+
+/** How a document word matched a query word; its score is matchKindScore. */
+export type MatchKind = 'exact' | 'stem' | 'prefix' | 'synonym' | 'typo';
+export const matchKindScore: Record<MatchKind, number> = { exact: 10, stem: 9, prefix: 6, synonym: 5, typo: 4 };
+
+/** One way to match a query word: a phrase of lexemes (one or more), or for 'prefix' the start of a lexeme. */
+export type Alternative = { kind: MatchKind; words: string[]; expansions?: string[] };
+/** A query word and what stands for it; none: it matches nothing. */
+export type QueryUnit = { alternatives: Alternative[] };
+
+// A word starting more known words than this is a true prefix (':*') in the tsquery instead of its expansions.
+const maxExpansions = 20;
+// search_words holds every document word of 2 to this many characters (drizzle/0002_search.sql): others are kept as typed.
+const vocabularyWordMax = 60;
+const typoMin = 4;
+
+/** Simple English plural forms: the word's singulars and plurals ('lamps' -> lamp, 'lamp' -> lamps, 'boxes' -> box). */
+export function stemVariants(w: string): string[] {
+  if (w.length < 3 || !/^[a-z]+$/.test(w)) return [];
+  const out = new Set<string>();
+  if (w.endsWith('ies') && w.length > 4) out.add(`${w.slice(0, -3)}y`);
+  if (/(s|x|z|ch|sh)es$/.test(w)) out.add(w.slice(0, -2));
+  if (w.endsWith('s') && !w.endsWith('ss')) out.add(w.slice(0, -1));
+  if (!w.endsWith('s')) {
+    out.add(/(s|x|z|ch|sh)$/.test(w) ? `${w}es` : `${w}s`);
+    if (/[^aeiou]y$/.test(w)) out.add(`${w.slice(0, -1)}ies`);
+  }
+  out.delete(w);
+  return [...out];
+}
+
+/** Edit distance (insert, delete, substitute, swap two neighbours: 'bangels' is 1 from 'bangles'), capped at max + 1. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i] as number[];
+      const up = d[i - 1] as number[];
+      row[j] = Math.min((up[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (up[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j] ?? 0, (d[i - 2]?.[j - 2] ?? 0) + 1);
+    }
+  return Math.min(d[a.length]?.[b.length] ?? max + 1, max + 1);
+}
+
+/** Text split into lexemes as the documents are, in order. */
+async function lexemesOf(ctx: Ctx, texts: string[]): Promise<string[][]> {
+  if (texts.length === 0) return [];
+  const { rows } = await ctx.db.execute<{ words: string[] }>(sql`select array(select v.lexeme
+      from unnest(to_tsvector('simple'::regconfig, stash_unaccent(q.t))) v order by v.positions[1]) as words
+    from unnest(${sql.param(texts)}::text[]) with ordinality q(t, i) order by q.i`);
+  return rows.map((r) => r.words);
+}
+
+// The synonym table in lexemes, normalised by PostgreSQL once per process (the table is code).
+let synonymLexemes: Promise<string[][][]> | null = null;
+function synonymGroups(ctx: Ctx): Promise<string[][][]> {
+  if (!synonymLexemes) {
+    const flat = searchSynonyms.flat();
+    synonymLexemes = lexemesOf(ctx, flat).then((lex) => {
+      let i = 0;
+      return searchSynonyms.map((g) => g.map(() => lex[i++] ?? []).filter((p) => p.length > 0));
+    });
+    synonymLexemes.catch(() => {
+      synonymLexemes = null;
+    });
+  }
+  return synonymLexemes;
+}
+
+const key = (phrase: string[]) => phrase.join(' ');
+
+/**
+ * The query's units, each with its alternatives: the word itself when some document has it, its plural/singular forms,
+ * the other members of its synonym groups, its expansions as a prefix (only when no document has the word whole),
+ * near words for a typo (4 letters or more, 1 edit up to 7 letters, 2 beyond; never a word under 4 letters).
+ */
+export async function planQuery(ctx: Ctx, text: string): Promise<QueryUnit[]> {
+  const [words = []] = await lexemesOf(ctx, [text]);
+  const groups = await synonymGroups(ctx);
+  // Every word is a unit. A synonym phrase in the query ('kali mirch') gives each of its words the phrase's synonyms,
+  // so an item with the synonym has them all, and one with a single word of the phrase still has that word.
+  const phraseSynonyms = new Map<string, string[][]>();
+  for (let i = 0; i < words.length; i++)
+    for (const g of groups)
+      for (const p of g)
+        if (p.length > 1 && key(words.slice(i, i + p.length)) === key(p))
+          for (const w of p) phraseSynonyms.set(w, [...(phraseSynonyms.get(w) ?? []), ...g.filter((o) => key(o) !== key(p))]);
+  const unique = [...new Set(words)].map((w) => [w]);
+  const variants = unique.map((s) => stemVariants(s[0] ?? ''));
+  const synonymsOf = unique.map((s, i) => {
+    const forms = new Set([key(s), ...(variants[i] ?? [])]);
+    const found = [...groups.filter((g) => g.some((p) => forms.has(key(p)))).flat(), ...(phraseSynonyms.get(s[0] ?? '') ?? [])];
+    // A one-word synonym with its plural/singular forms ('chudi' finds 'bangles' through 'bangle').
+    const withForms = found.flatMap((p) => (p.length === 1 ? [p, ...stemVariants(p[0] ?? '').map((v) => [v])] : [p]));
+    return [...new Map(withForms.filter((p) => !forms.has(key(p))).map((p) => [key(p), p])).values()];
+  });
+  const asked = [...new Set([...unique.flat(), ...variants.flat(), ...synonymsOf.flat(2)])];
+  const { rows } = await ctx.db.execute<{ word: string }>(sql`select word from search_words where word = any(${sql.param(asked)}::text[])`);
+  const known = new Set(rows.map((r) => r.word));
+  const units: QueryUnit[] = unique.map((s, i) => {
+    const alternatives: Alternative[] = [];
+    const w = s[0] ?? '';
+    if (known.has(w) || w.length < 2 || w.length > vocabularyWordMax) alternatives.push({ kind: 'exact', words: s });
+    for (const v of variants[i] ?? []) if (known.has(v)) alternatives.push({ kind: 'stem', words: [v] });
+    for (const p of synonymsOf[i] ?? []) if (p.every((x) => known.has(x))) alternatives.push({ kind: 'synonym', words: p });
+    return { alternatives };
+  });
+  // Words no document has whole (nor a plural form): their prefix expansions, else near words.
+  const open = unique.map((s, i) => (units[i]?.alternatives.some((a) => a.kind !== 'synonym') ? null : s[0]));
+  const loose = open.filter((w): w is string => w !== null && w.length >= 2);
+  if (loose.length === 0) return units;
+  const { rows: near } = await ctx.db.execute<{ w: string; expansions: string[]; near: string[] }>(sql`
+    select q.w, x.expansions, case when cardinality(x.expansions) = 0 and length(q.w) >= ${typoMin}
+        then array(select word from search_words where word % q.w order by similarity(word, q.w) desc, word limit 12)
+        else '{}' end as near
+    from unnest(${sql.param(loose)}::text[]) q(w),
+    lateral (select array(select word from search_words where word like replace(replace(replace(q.w, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
+      order by length(word), word limit ${maxExpansions + 1}) as expansions) x`);
+  const byWord = new Map(near.map((r) => [r.w, r]));
+  open.forEach((w, i) => {
+    const r = w ? byWord.get(w) : undefined;
+    const unit = units[i];
+    if (!w || !r || !unit) return;
+    if (r.expansions.length > 0) {
+      unit.alternatives.push({ kind: 'prefix', words: [w], expansions: r.expansions.length > maxExpansions ? undefined : r.expansions });
+      return;
+    }
+    const edits = w.length <= 7 ? 1 : 2;
+    for (const n of r.near)
+      if (n.length >= typoMin && editDistance(n, w, edits) <= edits) unit.alternatives.push({ kind: 'typo', words: [n] });
+  });
+  return units;
+}
+
+/** A tsquery lexeme literal (tsquery input syntax: quoted, quotes doubled, backslashes escaped). */
+const lexeme = (w: string) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+function alternativeQuery(a: Alternative): string[] {
+  if (a.kind === 'prefix') return a.expansions ? a.expansions.map(lexeme) : [`${lexeme(a.words[0] ?? '')}:*`];
+  return [a.words.length > 1 ? `(${a.words.map(lexeme).join(' <-> ')})` : lexeme(a.words[0] ?? '')];
+}
+
+const unitQuery = (u: QueryUnit) => `(${[...new Set(u.alternatives.flatMap(alternativeQuery))].join(' | ')})`;
+
+/** Items with every unit (null: a unit matches nothing, so no item has them all). */
+export function everyUnitQuery(units: QueryUnit[]): string | null {
+  if (units.length === 0 || units.some((u) => u.alternatives.length === 0)) return null;
+  return units.map(unitQuery).join(' & ');
+}
+
+/** Items with any unit (null: none matches anything). */
+export function anyUnitQuery(units: QueryUnit[]): string | null {
+  const some = units.filter((u) => u.alternatives.length > 0);
+  return some.length === 0 ? null : some.map(unitQuery).join(' | ');
+}

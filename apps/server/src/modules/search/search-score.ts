@@ -1,0 +1,77 @@
+import { type Alternative, matchKindScore, type QueryUnit } from './search-query.ts';
+
+// How well an item matches (decision 053), read from its stored weighted search document (name A, category/tags/item
+// no B, description C): per query unit found (dominant), then field weight x match kind, plus a phrase bonus.
+
+/** Field weights by document weight: name 10, labels (category, tags, item no) 3, description 1. */
+const fieldWeight: Record<string, number> = { A: 10, B: 3, C: 1, D: 1 };
+const perUnitFound = 10_000;
+/** All the query's units side by side in one field, in order: this many times the field's weight. */
+const phraseBonus = 5;
+
+type Occurrence = { pos: number; weight: string };
+export type Doc = Map<string, Occurrence[]>;
+
+/** A tsvector's text ('brass':1A,5C 'lamp':2A) as lexeme -> positions with weights. */
+export function parseDoc(text: string): Doc {
+  const doc: Doc = new Map();
+  for (const m of text.matchAll(/'((?:[^'\\]|''|\\.)*)'(?::([0-9A-D,]+))?/g)) {
+    const word = (m[1] ?? '').replace(/''/g, "'").replace(/\\(.)/g, '$1');
+    const positions = (m[2] ?? '').split(',').filter(Boolean);
+    doc.set(
+      word,
+      positions.map((p) => ({ pos: Number.parseInt(p, 10), weight: p.replace(/[0-9]/g, '') || 'D' })),
+    );
+  }
+  return doc;
+}
+
+/** Where an alternative occurs in the document (its first word's occurrences, for a phrase the whole phrase). */
+function occurrences(doc: Doc, a: Alternative): Occurrence[] {
+  if (a.kind === 'prefix') {
+    const start = a.words[0] ?? '';
+    const out: Occurrence[] = [];
+    for (const [w, occ] of doc) if (w.startsWith(start)) out.push(...occ);
+    return out;
+  }
+  const [first = '', ...rest] = a.words;
+  const occ = doc.get(first) ?? [];
+  if (rest.length === 0) return occ;
+  return occ.filter((o) => rest.every((w, i) => (doc.get(w) ?? []).some((r) => r.pos === o.pos + i + 1 && r.weight === o.weight)));
+}
+
+/** An item's relevance to the query units: higher is better; 0 when it matches none. */
+export function scoreDoc(doc: Doc, units: QueryUnit[]): number {
+  let score = 0;
+  const unitPositions: Occurrence[][] = [];
+  for (const u of units) {
+    let best = 0;
+    const seen: Occurrence[] = [];
+    for (const a of u.alternatives) {
+      for (const o of occurrences(doc, a)) {
+        best = Math.max(best, (fieldWeight[o.weight] ?? 1) * matchKindScore[a.kind]);
+        if (a.words.length === 1) seen.push(o);
+      }
+    }
+    if (best > 0) score += perUnitFound + best;
+    unitPositions.push(seen);
+  }
+  if (units.length > 1) score += phraseBonus * phraseWeight(unitPositions);
+  return score;
+}
+
+/** The best field weight in which every unit occurs side by side in query order (0: nowhere). */
+function phraseWeight(unitPositions: Occurrence[][]): number {
+  let best = 0;
+  for (const start of unitPositions[0] ?? []) {
+    const side = unitPositions.every((occ, i) => occ.some((o) => o.pos === start.pos + i && o.weight === start.weight));
+    if (side) best = Math.max(best, fieldWeight[start.weight] ?? 1);
+  }
+  return best;
+}
+
+export type Scored = { score: number; createdAt: string; id: string };
+
+/** Best first; recency (then id) only breaks ties. */
+export const byRelevance = (a: Scored, b: Scored) =>
+  b.score - a.score || (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
