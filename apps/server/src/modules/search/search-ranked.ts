@@ -5,6 +5,7 @@ import { itemShows, itemShowsIn } from '../businesses/visibility.ts';
 import type { QueryUnit } from './search-query.ts';
 import { byRelevance, parseDoc, scoreDoc } from './search-score.ts';
 import type { MatchOptions, MatchPage, SearchKind } from './search-sources.ts';
+import { toPage } from './search-tiers.ts';
 
 // The 'Relevance' order (decision 053): every match is read once with its stored search document and scored here
 // (search-score.ts). In one business (a few thousand items at most) always; across businesses when the matches are
@@ -47,18 +48,8 @@ export async function rankMatches(
     .sort(byRelevance);
   const offset = (opts.pageNo - 1) * opts.perPage;
   const end = Math.min(offset + opts.perPage, searchCountCap);
-  return {
-    matches: scored.slice(offset, Math.max(offset, end)).map(({ row: r }) => ({
-      type: r.type,
-      businessId: r.business_id,
-      id: r.id,
-      name: r.name,
-      createdAt: new Date(r.created_at),
-      images: r.images,
-      businessName: null,
-      businessDisplayName: null,
-    })),
-    count: Math.min(rows.length, searchCountCap),
-    countCapped: rows.length > searchCountCap,
-  };
+  return toPage(
+    scored.slice(offset, Math.max(offset, end)).map((s) => s.row),
+    rows.length,
+  );
 }

@@ -136,7 +136,11 @@ export async function merge(tx: Planned, rows: Row[], sort: SearchSort, need: nu
   return merged;
 }
 
-export function toPage(rows: Row[], n: number): MatchPage {
+/** A row of a match read: the tier reads', or the ranked read's, which carries no business names. */
+type MatchRow = Omit<Row, 'tier' | 'business_name' | 'business_display_name'> &
+  Partial<Pick<Row, 'business_name' | 'business_display_name'>>;
+
+export function toPage(rows: MatchRow[], n: number): MatchPage {
   return {
     matches: rows.map((r) => ({
       type: r.type,
@@ -145,8 +149,8 @@ export function toPage(rows: Row[], n: number): MatchPage {
       name: r.name,
       createdAt: new Date(r.created_at),
       images: r.images,
-      businessName: r.business_name,
-      businessDisplayName: r.business_display_name,
+      businessName: r.business_name ?? null,
+      businessDisplayName: r.business_display_name ?? null,
     })),
     count: Math.min(n, searchCountCap),
     countCapped: n > searchCountCap,
