@@ -12,9 +12,11 @@ import { searchItems } from '../apps/server/src/modules/search/search.service.ts
 // per query kind; goal p95 <= 20 ms (DESIGN.md). Not part of `npm test`.
 //   BENCH_DATABASE_URL  server to use (default: the system PostgreSQL on 127.0.0.1:5432)
 //   BENCH_RESEED=1      drop and seed again (otherwise an already seeded bench database is reused)
+//   BENCH_DB_NAME       database to seed or reuse (default stash_bench_search; a copy made with
+//                       `createdb -T stash_bench_search other` skips the seeding)
 //   BENCH_ITERATIONS    timed runs per one-business query kind (default 100; fewer across all businesses)
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = 'stash_bench_search';
+const dbName = process.env.BENCH_DB_NAME ?? 'stash_bench_search';
 const businessCount = 1000;
 const perBusiness = 1000;
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 100);
