@@ -33,8 +33,8 @@ if (seeded !== leadCount) {
   const t0 = performance.now();
   console.error(`seeding ${leadCount} leads, 200 products, 20 catalogues, 90 days of visits ...`);
   await db.execute(sql`truncate businesses cascade`);
-  await db.execute(sql`insert into businesses (id, business_name, name, email, password_hash)
-    values (${businessId}, 'bench-insights', 'Owner', 'owner@bench.test', 'x')`);
+  await db.execute(sql`insert into businesses (id, business_name, display_name, name, email, password_hash)
+    values (${businessId}, 'bench-insights', 'Bench Insights', 'Owner', 'owner@bench.test', 'x')`);
   await db.execute(sql`insert into products (business_id, id, product_name, description, category, is_public)
     select ${businessId}, gen_random_uuid(), 'Product ' || g, 'd', 'c', true from generate_series(1, 200) g`);
   await db.execute(sql`insert into catalogues (business_id, id, catalogue_name, description, is_public)

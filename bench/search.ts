@@ -37,8 +37,8 @@ if (seeded !== businessCount * perBusiness) {
   const t0 = performance.now();
   console.error(`seeding ${businessCount * perBusiness} products in ${businessCount} businesses ...`);
   await db.execute(sql`truncate businesses cascade`);
-  await db.execute(sql`insert into businesses (id, business_name, name, email, password_hash, is_blocked)
-    select gen_random_uuid(), 'bench-shop-' || b, 'Owner ' || b, 'owner' || b || '@bench.test', 'x', b % 100 = 0
+  await db.execute(sql`insert into businesses (id, business_name, display_name, name, email, password_hash, is_blocked)
+    select gen_random_uuid(), 'bench-shop-' || b, 'Bench Shop ' || b, 'Owner ' || b, 'owner' || b || '@bench.test', 'x', b % 100 = 0
     from generate_series(1, ${businessCount}) b`);
   // Names combine an adjective, a material and a noun; 'sofa' is one of 8 nouns (12.5 % of rows).
   // Descriptions and tags draw from the same words, so a term also matches at lower weights.
