@@ -6,6 +6,12 @@ import { defineConfig } from '@playwright/test';
 // them in two shards at once (scripts/test-all.sh): each run has its own server, data and results.
 export const e2ePort = Number(process.env.E2E_PORT ?? 5055);
 export const e2eDataDir = `.tmp/e2e-data-${e2ePort}`;
+/**
+ * A stopped DATA_DIR holding the demo data, made once by `npm test` beside the server tests
+ * (scripts/test-all.sh, decision 049): each run starts from a copy of it instead of seeding its own.
+ * Unset, the server seeds its fresh DATA_DIR itself. Either way every run starts on the same demo data.
+ */
+const seedDir = process.env.E2E_SEED_DIR;
 /** A public form's challenge lives this long in the journeys (2 hours in production), so one can outlive it. */
 export const formChallengeTtlSeconds = 12;
 
@@ -39,7 +45,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: `rm -rf ${e2eDataDir} && node --import tsx apps/server/src/main.ts`,
+    command: `rm -rf ${e2eDataDir} && ${seedDir ? `cp -a ${seedDir} ${e2eDataDir} && ` : ''}node --import tsx apps/server/src/main.ts`,
     cwd: '..',
     url: `http://localhost:${e2ePort}/healthz`,
     timeout: 180_000,

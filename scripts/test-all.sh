@@ -6,8 +6,13 @@
 # answers on 127.0.0.1:5432). Every test runs once; those few run on both servers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Work started in the background (below) does not outlive a failed step.
-trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
+# Work started in the background (below) does not outlive a failed step, nor the PostgreSQL the
+# journeys' seeding started (a fast shutdown; its postmaster.pid names it).
+stop_background() {
+  kill $(jobs -p) 2>/dev/null || true
+  if [ -f .tmp/e2e-seed/pg/postmaster.pid ]; then kill -INT "$(head -1 .tmp/e2e-seed/pg/postmaster.pid)" 2>/dev/null || true; fi
+}
+trap stop_background EXIT
 
 # Each step prints the time since the start, and the closing lines list every step's duration
 # (also in .tmp/phases.txt), so a slower run shows which step grew.
@@ -55,8 +60,17 @@ export FUZZ_SEED="${FUZZ_SEED:-1730662558}"
 
 phase "server + web unit/integration tests (embedded PostgreSQL)"
 rm -rf .tmp/results && mkdir -p .tmp/results
+# The journeys' demo data, made once beside the server tests at low priority (it waits on PostgreSQL
+# and draws pictures, on what the tests leave idle): each journey shard starts from a copy of this
+# stopped DATA_DIR (E2E_SEED_DIR) instead of seeding its own at start-up (decision 049).
+rm -rf .tmp/e2e-seed
+DATA_DIR=.tmp/e2e-seed LOG_LEVEL=warn nice -n 10 node --import tsx apps/server/src/cli/main.ts seed-demo >.tmp/e2e-seed.log 2>&1 &
+e2e_seed=$!
 npx vitest run --reporter=default --reporter=json --outputFile=.tmp/results/vitest.json
 if ! wait "$typecheck_server"; then cat .tmp/typecheck-server.log; echo "typecheck failed (tsc -p packages/contract, apps/server, e2e)"; exit 1; fi
+if ! wait "$e2e_seed"; then cat .tmp/e2e-seed.log; echo "seeding the journeys' demo data failed"; exit 1; fi
+# The journeys' clusters are thrown away too: their commits do not wait for the disk (as the tests').
+printf 'fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n' >>.tmp/e2e-seed/pg/postgresql.auto.conf
 
 # The version-dependent files again on the system PostgreSQL 15 (when one answers on 127.0.0.1:5432),
 # beside the browser journeys: one worker at low priority, so it runs on what the journeys leave idle
@@ -90,7 +104,7 @@ e2e_shards=${#e2e_ports[@]}
 phase "browser journeys (Playwright, /usr/bin/chromium, $e2e_shards at once)"
 e2e_runs=()
 for shard in $(seq 1 "$e2e_shards"); do
-  E2E_PORT=${e2e_ports[$((shard - 1))]} E2E_RESULTS="e2e-$shard" \
+  E2E_PORT=${e2e_ports[$((shard - 1))]} E2E_RESULTS="e2e-$shard" E2E_SEED_DIR=.tmp/e2e-seed \
     npx playwright test -c e2e/playwright.config.ts --shard="$shard/$e2e_shards" >".tmp/results/e2e-$shard.log" 2>&1 &
   e2e_runs+=($!)
 done

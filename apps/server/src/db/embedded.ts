@@ -112,8 +112,13 @@ function pgCtl(args: string[], ids: { uid: number; gid: number } | undefined) {
 /**
  * Starts (or adopts, when one is already running on `dataDir/pg`) the embedded PostgreSQL.
  * The server stops it on shutdown; the CLI stops it only when it was not adopted.
+ * `settings` are extra server settings for this start (the test suite's throw-away cluster turns
+ * off waiting for the disk, test/global-setup.ts); the product passes none.
  */
-export async function startEmbeddedPostgres(dataDir: string, opts: { log: Log }): Promise<EmbeddedHandle> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  opts: { log: Log; settings?: Record<string, string> },
+): Promise<EmbeddedHandle> {
   const pgDir = path.join(dataDir, 'pg');
   const creds = credentials(dataDir);
   const ids = postgresIds();
@@ -158,7 +163,8 @@ export async function startEmbeddedPostgres(dataDir: string, opts: { log: Log })
   const logFile = path.join(pgDir, 'server.log');
   const socketDir = socketDirFor(pgDir, port);
   // loopback TCP (the CLI and tools) and a unix socket in its own directory (this app's pool)
-  const pgOpts = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='${socketDir ?? ''}'`;
+  const extra = Object.entries(opts.settings ?? {}).map(([name, value]) => ` -c ${name}=${value}`);
+  const pgOpts = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='${socketDir ?? ''}'${extra.join('')}`;
   pgCtl(['start', '-D', pgDir, '-l', logFile, '-w', '-t', '120', '-o', pgOpts], ids);
   opts.log(`embedded PostgreSQL started on 127.0.0.1:${port}${socketDir ? ` and ${socketDir}` : ''}`);
   await ensureDatabase(urlOf(port, 'postgres', socketDir), 'stashblog');
