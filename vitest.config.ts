@@ -25,12 +25,6 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          // Each worker loads the server's modules (Fastify, zod, Drizzle, the AWS SDK, the web build) once
-          // and runs its files one after another, instead of a fresh process per file: about 2.5 CPU-s saved
-          // per file (decision 049). Files still share no state: each has its own app and cloned database,
-          // and closes them in afterAll; what modules keep (built statements, the synonym table's lexemes) is
-          // no test's data.
-          isolate: false,
           // The AWS SDK's notice that its 2027 releases need Node 22 (decision 015): true, and no test's business.
           env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
         },
