@@ -84,7 +84,8 @@ async function statements(work: () => Promise<unknown>): Promise<string[]> {
 }
 
 /** What GET public/user/search runs for `?searchQuery=…&pageNo=…` (the contract's defaults filled in). */
-const search = (term: string, pageNo = 1) => searchItems({ db }, searchQuery.parse({ searchQuery: term, pageNo }));
+const search = (term: string, pageNo = 1) =>
+  searchItems({ db, searchPlanSteering: true }, searchQuery.parse({ searchQuery: term, pageNo }));
 const explains = (sent: string[]) => sent.filter((s) => s.startsWith('explain'));
 const counts = (sent: string[]) => sent.filter((s) => s.includes('select count(*)'));
 /** The statements that read a tier of products (names: tier 1, labels: tier 2), not its estimate or the count. */

@@ -1,6 +1,6 @@
 import { type Alternative, matchKindScore, type QueryUnit } from './search-query.ts';
 
-// How well an item matches (decision 053), read from its stored weighted search document (name A, category/tags/item
+// How well an item matches (decision 054), read from its stored weighted search document (name A, category/tags/item
 // no B, description C): per query unit found (dominant), then field weight x match kind, plus a phrase bonus.
 
 /** Field weights by document weight: name 10, labels (category, tags, item no) 3, description 1. */
