@@ -11,7 +11,7 @@ import type { AppContext } from '../../app-context.ts';
 import { catalogueNameDoc } from '../../db/schema/catalogues.ts';
 import { productNameDoc } from '../../db/schema/products.ts';
 import { requirePublicBusiness, type TenantRow } from '../businesses/businesses.service.ts';
-import { itemShows, itemShowsIn, readHiddenBusinesses } from '../businesses/visibility.ts';
+import { itemShowsBeside, itemShowsIn, readHiddenBusinesses } from '../businesses/visibility.ts';
 import { findMatches } from './search-engine.ts';
 import { anyUnitQuery, everyUnitQuery, planQuery, tsqueryOf } from './search-query.ts';
 import { rankMatches } from './search-ranked.ts';
@@ -153,8 +153,11 @@ function toItem(r: Row): SearchResultItem {
 export async function suggestSearchTerms(ctx: Ctx, query: SearchSuggestionsQuery): Promise<SearchSuggestionsPayload> {
   const business = query.businessName ? await requirePublicBusiness(ctx, query.businessName) : null;
   // What visitors may see (businesses/visibility.ts): in the one business, or across every business.
+  const hidden = business ? null : await readHiddenBusinesses(ctx.db);
   const shown = (kind: 'product' | 'catalogue', t: SQL) =>
-    business ? sql`${t}.business_id = ${business.id} and ${itemShowsIn(kind, t, sql`${business.id}::uuid`)}` : itemShows(kind, t);
+    business
+      ? sql`${t}.business_id = ${business.id} and ${itemShowsIn(kind, t, sql`${business.id}::uuid`)}`
+      : itemShowsBeside(kind, t, hidden ?? { product: [], catalogue: [] });
   const typed = query.searchQuery.toLowerCase();
   const tq = await tsqueryOf(ctx, query.searchQuery, { letterPrefix: true });
   if (!tq) return { suggestions: [] };
