@@ -16,7 +16,7 @@ import { searchPlanSteeringOn } from '../apps/server/src/modules/search/search-s
 //   BENCH_DB_NAME       database to seed or reuse (default stash_bench_search; a copy made with
 //                       `createdb -T stash_bench_search other` skips the seeding)
 //   BENCH_ITERATIONS    timed runs per one-business query kind (default 100; fewer across all businesses)
-//   BENCH_KINDS         only the query kinds whose name contains one of these comma-separated words
+//   BENCH_KINDS         only the query kinds whose name contains one of these '|'-separated texts
 //   BENCH_ALL_RUNS      timed runs per all-business kind (default max(20, BENCH_ITERATIONS / 2))
 //   BENCH_PATHS         'steered,plain' (default), 'steered' or 'plain': the search paths measured (decision 054),
 //                       both run turn about in one loop, so a loaded machine slows them alike
@@ -125,7 +125,7 @@ const steerable = await searchPlanSteeringOn(db, true);
 const paths = (process.env.BENCH_PATHS ?? 'steered,plain')
   .split(',')
   .filter((p): p is 'steered' | 'plain' => p === 'plain' || (p === 'steered' && steerable));
-const only = process.env.BENCH_KINDS?.split(',');
+const only = process.env.BENCH_KINDS?.split('|');
 const results = [];
 for (const k of kinds.filter((k) => !only || only.some((w) => k.name.includes(w)))) {
   const runs = k.scope === 'business' ? iterations : Number(process.env.BENCH_ALL_RUNS ?? Math.max(20, Math.floor(iterations / 2)));
