@@ -14,7 +14,7 @@ import { searchItems } from '../apps/server/src/modules/search/search.service.ts
 // counted and matched by their text, for the cases decisions 024 and 033 shaped: a tier read once
 // within the newest products, the next tier read in the same statement, a count proved by the
 // labels, the planner asked once per term and minute. Plan shape, not behaviour: the results of the
-// very same searches are asserted in apps/server/src/modules/search/search.test.ts. Exits 1 when a
+// very same searches are asserted in apps/server/src/modules/search/search-large.test.ts. Exits 1 when a
 // shape differs from the one expected. Seeds a small database of its own, fresh each run.
 //   BENCH_DATABASE_URL  server to use (default: the system PostgreSQL on 127.0.0.1:5432)
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -84,7 +84,8 @@ async function statements(work: () => Promise<unknown>): Promise<string[]> {
 }
 
 /** What GET public/user/search runs for `?searchQuery=…&pageNo=…` (the contract's defaults filled in). */
-const search = (term: string, pageNo = 1) => searchItems({ db }, searchQuery.parse({ searchQuery: term, pageNo }));
+const search = (term: string, pageNo = 1) =>
+  searchItems({ db, searchPlanSteering: true }, searchQuery.parse({ searchQuery: term, pageNo }));
 const explains = (sent: string[]) => sent.filter((s) => s.startsWith('explain'));
 const counts = (sent: string[]) => sent.filter((s) => s.includes('select count(*)'));
 /** The statements that read a tier of products (names: tier 1, labels: tier 2), not its estimate or the count. */
@@ -103,7 +104,7 @@ function check(name: string, expected: string, observed: string) {
 
 try {
   await runMigrations(db);
-  // The data of search.test.ts's 'more matches than are counted' and 'tiers and counts' cases: 'kettle' and 'teapot' are each in
+  // The data of search-large.test.ts's 'more matches than are counted' and 'tiers and counts' cases: 'kettle' and 'teapot' are each in
   // thousands of names but never in one; the newest products carry both in their tags (tier 2);
   // 'whistling' is in descriptions alone.
   // A dozen shops, as in the test: the planner's estimate of the visibility filter (business_id <> all(hidden

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { createDatabase, withDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { searchItems } from '../apps/server/src/modules/search/search.service.ts';
+import { searchPlanSteeringOn } from '../apps/server/src/modules/search/search-steering.ts';
 
 // `npm run bench:search`: the search service (the very function behind GET public/user/search)
 // over 1,000,000 products in 1,000 businesses, seeded with generate_series. Reports p50/p95/p99
@@ -15,6 +16,10 @@ import { searchItems } from '../apps/server/src/modules/search/search.service.ts
 //   BENCH_DB_NAME       database to seed or reuse (default stash_bench_search; a copy made with
 //                       `createdb -T stash_bench_search other` skips the seeding)
 //   BENCH_ITERATIONS    timed runs per one-business query kind (default 100; fewer across all businesses)
+//   BENCH_KINDS         only the query kinds whose name contains one of these '|'-separated texts
+//   BENCH_ALL_RUNS      timed runs per all-business kind (default max(20, BENCH_ITERATIONS / 2))
+//   BENCH_PATHS         'steered,plain' (default), 'steered' or 'plain': the search paths measured (decision 054),
+//                       both run turn about in one loop, so a loaded machine slows them alike
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = process.env.BENCH_DB_NAME ?? 'stash_bench_search';
 const businessCount = 1000;
@@ -116,40 +121,51 @@ async function baseline(businessName: string, term: string) {
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+const steerable = await searchPlanSteeringOn(db, true);
+const paths = (process.env.BENCH_PATHS ?? 'steered,plain')
+  .split(',')
+  .filter((p): p is 'steered' | 'plain' => p === 'plain' || (p === 'steered' && steerable));
+const only = process.env.BENCH_KINDS?.split('|');
 const results = [];
-for (const k of kinds) {
-  const runs = k.scope === 'business' ? iterations : Math.max(20, Math.floor(iterations / 2));
-  const times: number[] = [];
+for (const k of kinds.filter((k) => !only || only.some((w) => k.name.includes(w)))) {
+  const runs = k.scope === 'business' ? iterations : Number(process.env.BENCH_ALL_RUNS ?? Math.max(20, Math.floor(iterations / 2)));
+  const times = new Map(paths.map((p) => [p, [] as number[]]));
   let count = 0;
   let capped = false;
   for (let i = -5; i < runs; i++) {
     const businessName = k.scope === 'business' ? shops[Math.floor(Math.random() * shops.length)] : undefined;
-    const t = performance.now();
-    const r = await searchItems(
-      { db },
-      { searchQuery: k.term, businessName, pageNo: 1, perPage: 15, sort: k.sort ?? 'Relevance', filter: k.filter ?? 'All' },
-    );
-    if (i >= 0) times.push(performance.now() - t);
-    count = Math.max(count, r.count);
-    capped ||= r.countCapped;
+    // Turn about: each path goes first in every other round.
+    for (const path of i % 2 === 0 ? paths : [...paths].reverse()) {
+      const t = performance.now();
+      const r = await searchItems(
+        { db, searchPlanSteering: path === 'steered' },
+        { searchQuery: k.term, businessName, pageNo: 1, perPage: 15, sort: k.sort ?? 'Relevance', filter: k.filter ?? 'All' },
+      );
+      if (i >= 0) times.get(path)?.push(performance.now() - t);
+      count = Math.max(count, r.count);
+      capped ||= r.countCapped;
+    }
   }
-  times.sort((x, y) => x - y);
   const shown = `${count}${capped ? '+' : ''}`;
-  console.error(`${k.name}: p50 ${pct(times, 50).toFixed(2)} ms, p95 ${pct(times, 95).toFixed(2)} ms (${shown} matches)`);
-  results.push({
-    query: k.name,
-    runs,
-    // A capped count (decision 017) is a lower bound: '1000+'.
-    maxMatches: shown,
-    matchShare: capped
-      ? 'more than the count cap'
-      : k.scope === 'all'
-        ? `${((100 * count) / visibleRows).toFixed(1)} %`
-        : `${((100 * count) / perBusiness).toFixed(1)} % of a shop`,
-    p50: Number(pct(times, 50).toFixed(2)),
-    p95: Number(pct(times, 95).toFixed(2)),
-    p99: Number(pct(times, 99).toFixed(2)),
-  });
+  for (const [path, ts] of times) {
+    ts.sort((x, y) => x - y);
+    console.error(`${k.name}, ${path}: p50 ${pct(ts, 50).toFixed(2)} ms, p95 ${pct(ts, 95).toFixed(2)} ms (${shown} matches)`);
+    results.push({
+      query: k.name,
+      path,
+      runs,
+      // A capped count (decision 017) is a lower bound: '1000+'.
+      maxMatches: shown,
+      matchShare: capped
+        ? 'more than the count cap'
+        : k.scope === 'all'
+          ? `${((100 * count) / visibleRows).toFixed(1)} %`
+          : `${((100 * count) / perBusiness).toFixed(1)} % of a shop`,
+      p50: Number(pct(ts, 50).toFixed(2)),
+      p95: Number(pct(ts, 95).toFixed(2)),
+      p99: Number(pct(ts, 99).toFixed(2)),
+    });
+  }
 }
 {
   const times: number[] = [];
@@ -178,6 +194,7 @@ console.log(
       postgres: version,
       visibleRows,
       goal: 'p95 <= 20 ms',
+      paths,
       loadavg: { load1, load5, load15, cores: cpus().length },
       results,
     },

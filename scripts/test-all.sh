@@ -86,7 +86,7 @@ if pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
     nice -n 10 npx vitest run --project server --maxWorkers=1 --reporter=default --reporter=json --outputFile=.tmp/results/vitest-pg15.json \
     apps/server/src/db/migrate.test.ts \
     apps/server/src/modules/products/products.test.ts \
-    apps/server/src/modules/search/search.test.ts \
+    apps/server/src/modules/search/ \
     apps/server/src/modules/directory/directory.test.ts \
     apps/server/src/http/public-cache.test.ts \
     apps/server/test/multi-node.test.ts \

@@ -11,6 +11,7 @@ import { runMigrations } from '../../apps/server/src/db/migrate.ts';
 import { createBusiness } from '../../apps/server/src/modules/businesses/businesses.service.ts';
 import { createProduct, toggleProductStatus } from '../../apps/server/src/modules/products/products.service.ts';
 import { searchItems } from '../../apps/server/src/modules/search/search.service.ts';
+import { searchPlanSteeringOn } from '../../apps/server/src/modules/search/search-steering.ts';
 import { type Product, products, shops } from './catalogue.ts';
 import { mean, ndcgAt, precisionAt, recallAt, reciprocalRank } from './metrics.ts';
 import { type Group, queries } from './queries.ts';
@@ -31,7 +32,7 @@ const { db, pool } = createDatabase(withDatabase(handle.url, 'postgres'));
 try {
   await runMigrations(db);
   const config = loadConfig({ DATA_DIR: dataDir, SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent', JOBS_WORKER: '0' });
-  const ctx = { db, config, blobs: await openBlobStore(config.blobStore) };
+  const ctx = { db, config, blobs: await openBlobStore(config.blobStore), searchPlanSteering: await searchPlanSteeringOn(db, true) };
   for (const shop of shops) {
     const { id: businessId } = await createBusiness(ctx, {
       businessName: shop.businessName,

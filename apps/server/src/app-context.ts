@@ -9,4 +9,9 @@ export type AppContext = {
   db: Database;
   blobs: BlobStore;
   log: FastifyBaseLogger;
+  /**
+   * Whether search across businesses steers PostgreSQL's planner (decision 054): config.searchPlanSteering, and off
+   * on a database with the citus extension (read once at start-up, modules/search/search-steering.ts).
+   */
+  searchPlanSteering: boolean;
 };

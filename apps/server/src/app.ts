@@ -42,6 +42,7 @@ import { checkProductJson } from './modules/products/product-json.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { searchPlanSteeringOn } from './modules/search/search-steering.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { visitsRoutes } from './modules/visits/visits.routes.ts';
@@ -85,6 +86,7 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
     db,
     blobs: await openBlobStore(config.blobStore),
     log: app.log as FastifyBaseLogger,
+    searchPlanSteering: await searchPlanSteeringOn(db, config.searchPlanSteering),
   };
   // Background work (mail, web push, domain re-checks, sweeps) is jobs in PostgreSQL (decision 038);
   // this node runs them unless JOBS_WORKER=0. Stopped on close, before main.ts ends the pool.

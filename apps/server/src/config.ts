@@ -112,6 +112,9 @@ const envSchema = z
       .min(10)
       .max(7 * 24 * 3600)
       .default(antiSpam.challengeTtlSeconds),
+    // Search across businesses steers PostgreSQL's planner (decision 054); off: the plain path, same results.
+    // Off by itself on a database with the citus extension (modules/search/search-steering.ts).
+    SEARCH_PLAN_STEERING: z.enum(['on', 'off']).default('on'),
     SESSION_TTL_HOURS: z.coerce
       .number()
       .positive()
@@ -151,6 +154,8 @@ export type Config = {
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   sessionTtlMs: number;
+  /** SEARCH_PLAN_STEERING: whether search may steer the planner (decision 054); the context says whether it does. */
+  searchPlanSteering: boolean;
   /** How long a public form's challenge is accepted (FORM_CHALLENGE_TTL_SECONDS). */
   formChallengeTtlMs: number;
   webBuildDir: string;
@@ -262,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: e.SEED_DEMO === '1',
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    searchPlanSteering: e.SEARCH_PLAN_STEERING === 'on',
     formChallengeTtlMs: e.FORM_CHALLENGE_TTL_SECONDS * 1000,
     webBuildDir: path.join(repoRoot, 'apps/web/build'),
     dnsServers: e.DNS_SERVERS?.length ? e.DNS_SERVERS : undefined,

@@ -1,5 +1,5 @@
 /**
- * Words Indian shoppers type for the same product, in Hinglish, Hindi (Devanagari) and English (decision 053).
+ * Words Indian shoppers type for the same product, in Hinglish, Hindi (Devanagari) and English (decision 054).
  * Every member of a group finds the others, in both directions; a member may be a phrase ('kali mirch').
  * Lower case; the search normalises the query the same way (accents off, case folded).
  */

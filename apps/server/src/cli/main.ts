@@ -7,6 +7,7 @@ import { openDatabase } from '../db/open.ts';
 import { AppError } from '../http/app-error.ts';
 import { createBusiness } from '../modules/businesses/businesses.service.ts';
 import { createPlatformAdmin } from '../modules/platform/platform-auth.service.ts';
+import { searchPlanSteeringOn } from '../modules/search/search-steering.ts';
 import { seedDemo } from './seed-demo.ts';
 import { setDomain } from './set-domain.ts';
 
@@ -42,6 +43,7 @@ async function main() {
     db: database.db,
     blobs: await openBlobStore(config.blobStore),
     log: pino({ level: 'warn' }),
+    searchPlanSteering: await searchPlanSteeringOn(database.db, config.searchPlanSteering),
   };
   try {
     if (command === 'create-business') {

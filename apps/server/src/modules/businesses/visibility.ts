@@ -1,6 +1,6 @@
 import type { Placement } from '@stashblog/contract/visibility-texts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Transaction } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 
 // What visitors may see, said once (SPEC §4, docs/decisions/036-store-switch-is-a-layer.md). Every public read
 // (storefront lists and pages, suggestions, home, categories, the directory, search in a shop and across shops,
@@ -40,6 +40,24 @@ export const hiddenBusinessIds = (kind: ShownKind) => sql`array(select b.id from
 
 /** An item row `t` of `kind` visitors may see: its own state, and its business's (through hiddenBusinessIds). */
 export const itemShows = (kind: ShownKind, t: SQL) => sql`(${itemIsPublic(t)} and ${t}.business_id <> all(${hiddenBusinessIds(kind)}))`;
+
+/** The ids of the businesses whose items of each kind visitors may not see, as hiddenBusinessIds, read on their own. */
+export type HiddenBusinesses = Record<ShownKind, string[]>;
+
+/**
+ * The hidden businesses of both kinds in one small statement of their own: a read across businesses then names them
+ * as a parameter (itemShowsBeside), with no sub-select of businesses beside its tenant tables, which a distributed
+ * PostgreSQL (Citus) cannot plan (decision 054).
+ */
+export async function readHiddenBusinesses(db: Pick<Database, 'execute'>): Promise<HiddenBusinesses> {
+  const { rows } = await db.execute<HiddenBusinesses>(sql`select ${hiddenBusinessIds('product')}::text[] as product,
+    ${hiddenBusinessIds('catalogue')}::text[] as catalogue`);
+  return rows[0] ?? { product: [], catalogue: [] };
+}
+
+/** itemShows with the hidden businesses read beforehand (readHiddenBusinesses). */
+export const itemShowsBeside = (kind: ShownKind, t: SQL, hidden: HiddenBusinesses) =>
+  sql`(${itemIsPublic(t)} and ${t}.business_id <> all(${sql.param(hidden[kind])}::uuid[]))`;
 
 /**
  * An item row `t` of `kind` of the one business `businessId` (a value, not a column): its own state, and its

@@ -17,13 +17,15 @@ import { catalogues } from '../../db/schema/catalogues.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requirePublicBusiness } from '../businesses/businesses.service.ts';
 import { businessShows, itemIsPublic, itemShowsIn } from '../businesses/visibility.ts';
-import { findMatches, tsqueryOf } from '../search/search-engine.ts';
+import { findMatches } from '../search/search-engine.ts';
+import { tsqueryOf } from '../search/search-query.ts';
 import { recordVisit, type Visitor } from '../visits/visits.service.ts';
 import { membersOf, toCatalogue } from './catalogue-view.ts';
 import { listMembers } from './catalogues.service.ts';
 import { sortOrder } from './sort-order.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
+type SearchCtx = Pick<AppContext, 'db' | 'searchPlanSteering'>;
 
 // What visitors may see (businesses/visibility.ts): of one business known public, or (joined) of any business.
 const visibleIn = (businessId: string) => itemShowsIn('catalogue', sql`${catalogues}`, sql`${businessId}::uuid`);
@@ -83,7 +85,7 @@ export async function recordCatalogueVisit(
  * SPEC §7 fetchAllUsers: visible catalogues of every visible business (the directory). A searchQuery
  * runs the search engine (ranked, prefix and typo tolerant, count capped: search-engine.ts).
  */
-export async function fetchAllUsersCatalogues(ctx: Ctx, query: FetchAllUsersCataloguesQuery): Promise<CatalogueList> {
+export async function fetchAllUsersCatalogues(ctx: SearchCtx, query: FetchAllUsersCataloguesQuery): Promise<CatalogueList> {
   if (query.searchQuery) return searchAllUsersCatalogues(ctx, { ...query, searchQuery: query.searchQuery });
   const conditions: SQL[] = [visible];
   if (query.isPromoted !== undefined) conditions.push(eq(catalogues.isPromoted, query.isPromoted));
@@ -102,7 +104,10 @@ export async function fetchAllUsersCatalogues(ctx: Ctx, query: FetchAllUsersCata
   return { catalogues: rows.map((r) => toCatalogue(r.c, r.members, r.businessName)), count: total };
 }
 
-async function searchAllUsersCatalogues(ctx: Ctx, query: FetchAllUsersCataloguesQuery & { searchQuery: string }): Promise<CatalogueList> {
+async function searchAllUsersCatalogues(
+  ctx: SearchCtx,
+  query: FetchAllUsersCataloguesQuery & { searchQuery: string },
+): Promise<CatalogueList> {
   const tq = await tsqueryOf(ctx, query.searchQuery);
   if (!tq) return { catalogues: [], count: 0 };
   const page = await findMatches(ctx, tq, {

@@ -48,7 +48,8 @@ import { products } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
 import { businessIsPublic, businessShows, itemIsPublic, placementOf } from '../businesses/visibility.ts';
 import { createUploadSlots, deleteMedia, type Queryable } from '../media/media.service.ts';
-import { findMatches, tsqueryOf } from '../search/search-engine.ts';
+import { findMatches } from '../search/search-engine.ts';
+import { tsqueryOf } from '../search/search-query.ts';
 import { recordVisit, type Visitor } from '../visits/visits.service.ts';
 import { toProduct } from './product-view.ts';
 
@@ -485,13 +486,19 @@ export async function recordProductVisit(
  * GET fetchAllUsers: public products across all businesses (directory). A searchQuery runs the search
  * engine (ranked, prefix and typo tolerant, count capped: search-engine.ts); without one, a listing.
  */
-export async function fetchDirectoryProducts(ctx: Pick<AppContext, 'db'>, { query }: { query: FetchAllUsersQuery }): Promise<ProductList> {
+export async function fetchDirectoryProducts(
+  ctx: Pick<AppContext, 'db' | 'searchPlanSteering'>,
+  { query }: { query: FetchAllUsersQuery },
+): Promise<ProductList> {
   if (query.searchQuery) return searchDirectoryProducts(ctx, { ...query, searchQuery: query.searchQuery });
   const where = and(visible, query.isPromoted ? eq(products.isPromoted, true) : undefined);
   return listPage(ctx, where, { ...query, sort: listingSort(query.sort) });
 }
 
-async function searchDirectoryProducts(ctx: Pick<AppContext, 'db'>, query: FetchAllUsersQuery & { searchQuery: string }) {
+async function searchDirectoryProducts(
+  ctx: Pick<AppContext, 'db' | 'searchPlanSteering'>,
+  query: FetchAllUsersQuery & { searchQuery: string },
+) {
   const tq = await tsqueryOf(ctx, query.searchQuery);
   if (!tq) return { products: [], count: 0 };
   const page = await findMatches(ctx, tq, {

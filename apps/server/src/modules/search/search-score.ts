@@ -1,6 +1,6 @@
 import { type Alternative, matchKindScore, type QueryUnit } from './search-query.ts';
 
-// How well an item matches (decision 053), read from its stored weighted search document (name A, category/tags/item
+// How well an item matches (decision 054), read from its stored weighted search document (name A, category/tags/item
 // no B, description C): per query unit found (dominant), then field weight x match kind, plus a phrase bonus.
 
 /** Field weights by document weight: name 10, labels (category, tags, item no) 3, description 1. */
@@ -12,18 +12,24 @@ const phraseBonus = 5;
 type Occurrence = { pos: number; weight: string };
 export type Doc = Map<string, Occurrence[]>;
 
-/** A tsvector's text ('brass':1A,5C 'lamp':2A) as lexeme -> positions with weights. */
-export function parseDoc(text: string): Doc {
-  const doc: Doc = new Map();
-  for (const m of text.matchAll(/'((?:[^'\\]|''|\\.)*)'(?::([0-9A-D,]+))?/g)) {
-    const word = (m[1] ?? '').replace(/''/g, "'").replace(/\\(.)/g, '$1');
-    const positions = (m[2] ?? '').split(',').filter(Boolean);
-    doc.set(
-      word,
-      positions.map((p) => ({ pos: Number.parseInt(p, 10), weight: p.replace(/[0-9]/g, '') || 'D' })),
-    );
-  }
-  return doc;
+/** A document's entries as the ranked read returns them: [lexeme, positions, weights] (unnest of a tsvector). */
+export type DocEntry = [string, number[], string[]];
+
+/** The entries as lexeme -> positions with weights ('D' where none is stored). */
+export function docOf(entries: DocEntry[]): Doc {
+  return new Map(entries.map(([word, positions, weights]) => [word, positions.map((pos, i) => ({ pos, weight: weights[i] ?? 'D' }))]));
+}
+
+/**
+ * The lexemes scoreDoc looks at for these units: every alternative's words, and for a prefix the words starting
+ * with it (as LIKE patterns). The ranked read returns these alone of each document.
+ */
+export function scoredWords(units: QueryUnit[]): { words: string[]; prefixes: string[] } {
+  const alternatives = units.flatMap((u) => u.alternatives);
+  return {
+    words: [...new Set(alternatives.filter((a) => a.kind !== 'prefix').flatMap((a) => a.words))],
+    prefixes: [...new Set(alternatives.filter((a) => a.kind === 'prefix').map((a) => `${(a.words[0] ?? '').replace(/[\\%_]/g, '\\$&')}%`))],
+  };
 }
 
 /** Where an alternative occurs in the document (its first word's occurrences, for a phrase the whole phrase). */

@@ -1,8 +1,8 @@
-import type { SearchSort } from '@stashblog/contract/search-options';
+import { type SearchSort, searchCountCap } from '@stashblog/contract/search-options';
 import { type SQL, sql } from 'drizzle-orm';
 import { catalogueNameDoc } from '../../db/schema/catalogues.ts';
 import { productLabelDoc, productNameDoc } from '../../db/schema/products.ts';
-import { itemShows } from '../businesses/visibility.ts';
+import { type HiddenBusinesses, itemShows } from '../businesses/visibility.ts';
 
 // What search reads (search-engine.ts): the searchable kinds, their columns as the indexes spell them, the page
 // orders, and what a match carries.
@@ -62,6 +62,8 @@ export type MatchOptions = {
   perPage: number;
   /** Across businesses, each match brings what a search page shows: its business's name and a catalogue's images. */
   details?: boolean;
+  /** Across businesses, the hidden businesses when the caller has read them already (else read first). */
+  hidden?: HiddenBusinesses;
 };
 
 /**
@@ -133,3 +135,25 @@ export type Row = {
 };
 
 export const createdAtText = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** A row of a match read: the tier reads', or the ranked read's, which carries no business names. */
+type MatchRow = Omit<Row, 'tier' | 'business_name' | 'business_display_name'> &
+  Partial<Pick<Row, 'business_name' | 'business_display_name'>>;
+
+/** Rows read in page order, and how many match (exact up to searchCountCap + 1), as a page. */
+export function toPage(rows: MatchRow[], n: number): MatchPage {
+  return {
+    matches: rows.map((r) => ({
+      type: r.type,
+      businessId: r.business_id,
+      id: r.id,
+      name: r.name,
+      createdAt: new Date(r.created_at),
+      images: r.images,
+      businessName: r.business_name ?? null,
+      businessDisplayName: r.business_display_name ?? null,
+    })),
+    count: Math.min(n, searchCountCap),
+    countCapped: n > searchCountCap,
+  };
+}

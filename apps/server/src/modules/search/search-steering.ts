@@ -3,10 +3,21 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../app-context.ts';
 
-// Plan steering for search across businesses (search-engine.ts): the planner's row estimates (EXPLAIN, kept a
-// minute) and transactions whose statements may use only the scans allowed.
+// Plan steering for search across businesses (decision 054; its reads in search-steered.ts): the switch, the
+// planner's row estimates (EXPLAIN, kept a minute) and transactions whose statements may use only the scans allowed.
 
 type Ctx = Pick<AppContext, 'db'>;
+
+/**
+ * Whether search steers the planner: as configured (SEARCH_PLAN_STEERING), and never on a database with the citus
+ * extension (SET LOCAL does not reach its workers, and its coordinator's pg_stats and counters hold no rows of
+ * distributed tables). Read once at start-up.
+ */
+export async function searchPlanSteeringOn(db: Ctx['db'], configured: boolean): Promise<boolean> {
+  if (!configured) return false;
+  const { rows } = await db.execute<{ citus: boolean }>(sql`select exists (select 1 from pg_extension where extname = 'citus') as citus`);
+  return rows[0]?.citus !== true;
+}
 
 export type Tx = Pick<Ctx['db'], 'execute'>;
 /** What runs a statement in the transaction below (planned()). */
@@ -68,6 +79,9 @@ export async function explained(db: Exec, statement: SQL, queries: number): Prom
   // Members out of step with the queries (not seen): no guess, which every caller survives (a tier read whole).
   return members.length === queries ? members.map((p) => p['Plan Rows']) : [];
 }
+
+/** The plain path's stand-in for a steered transaction: statements run as they are on the pool, allow() is ignored. */
+export const unsteered = (db: Tx): Planned => ({ ...direct(db), database: db, allow: () => {}, unplanned: direct(db) });
 
 export type Scan = 'seqscan' | 'indexscan' | 'bitmapscan';
 export const bitmapOnly: Record<Scan, boolean> = { seqscan: false, indexscan: false, bitmapscan: true };

@@ -1,11 +1,10 @@
 import type { SearchSort } from '@stashblog/contract/search-options';
-import { searchCountCap } from '@stashblog/contract/search-options';
 import { type SQL, sql } from 'drizzle-orm';
-import { type MatchPage, orderBy, type Row, type SearchKind, type Source } from './search-sources.ts';
+import { orderBy, type Row, type SearchKind } from './search-sources.ts';
 import type { Planned } from './search-steering.ts';
 
-// Relevance tiers across businesses (search-engine.ts): what puts a row in a tier, the recency ranges a large tier is
-// read in, the probes that prove a tier whole, and merging and paging the rows read.
+// The steered tier reads' tools (search-tier-page.ts, decision 054): the recency ranges a large tier is read in (from
+// pg_stats), the probes that prove a tier whole (from pg_stat_get_xact_* counters), and merging the rows read.
 
 // A tier of a term counted through GIN that the planner expects to hold at least wholeTierRows products is
 // read newest first in widening ranges of creation time: the newest 1 %, 4 % and 16 % of products (by the
@@ -45,27 +44,6 @@ export async function readRecencyEdges(tx: Planned, sort: SearchSort): Promise<s
     from (select histogram_bounds::text::timestamptz[] as h from pg_stats
       where schemaname = current_schema() and tablename = 'products' and attname = 'created_at') st`);
   return rows[0]?.edges ?? [];
-}
-
-/** What puts a row in a tier (0: no tiers), as a filter on the row's own documents; null: the kind has no such tier. */
-export type TierQueries = { tsq: SQL; matching: SQL; inName: SQL; inLabels: SQL };
-
-/**
- * What puts a row in a tier (0: no tiers): `row` tests the stored weighted document (cheap, for walks),
- * `indexed` is the same set as a condition a GIN index answers (name or label expression index, or the
- * full document). Null: the kind has no such tier (catalogues have no labels).
- */
-export function tierCondition(s: Source, tier: number, q: TierQueries): { row: SQL; indexed: SQL } | null {
-  // coalesce() hides the stored document from its GIN index: beside the tier's own index, a second GIN read of
-  // the same words would only be ANDed in (a bitmap of every match in every tier: 34 ms for 'walnot mirrer').
-  const stored = sql`coalesce(t.search, ''::tsvector)`;
-  if (tier === 0) return { row: q.matching, indexed: sql`true` };
-  if (tier === 1) return { row: sql`${stored} @@ ${q.inName}`, indexed: sql`${s.nameDoc} @@ ${q.tsq}` };
-  if (tier === 2)
-    return s.labelDoc
-      ? { row: sql`${stored} @@ ${q.inLabels} and not t.search @@ ${q.inName}`, indexed: sql`${s.labelDoc} @@ ${q.tsq}` }
-      : null;
-  return { row: sql`${q.matching} and not t.search @@ ${s.labelDoc ? q.inLabels : q.inName}`, indexed: sql`true` };
 }
 
 /** The GIN index a product tier's range read scans (tierCondition's `indexed`), null: not one of its own. */
@@ -110,11 +88,6 @@ export function chainedProbe(first: SQL, second: SQL, kind: SearchKind, need: nu
     where (select min(p1.index_scans) = 1 and min(p1.index_tids) = ${found} and ${found} < ${need} from p1)`;
 }
 
-/** The tsquery text restricted to weights: 'sofa' & 'bed':* -> 'sofa':A & 'bed':*A. */
-export function weighted(tq: string, weights: 'A' | 'AB'): string {
-  return tq.replace(/('(?:[^'\\]|''|\\.)*')(:\*)?/g, (_m, lexeme: string, star?: string) => `${lexeme}:${star ? '*' : ''}${weights}`);
-}
-
 /**
  * Rows of two kinds, each already in page order, merged: by date here (created_at's text order is its time order,
  * ids are lower-case uuid text, whose order is PostgreSQL's), by name in PostgreSQL (its collation sorts names).
@@ -134,25 +107,4 @@ export async function merge(tx: Planned, rows: Row[], sort: SearchSort, need: nu
         business_display_name text)
     order by ${orderBy(sort)} limit ${need}`);
   return merged;
-}
-
-/** A row of a match read: the tier reads', or the ranked read's, which carries no business names. */
-type MatchRow = Omit<Row, 'tier' | 'business_name' | 'business_display_name'> &
-  Partial<Pick<Row, 'business_name' | 'business_display_name'>>;
-
-export function toPage(rows: MatchRow[], n: number): MatchPage {
-  return {
-    matches: rows.map((r) => ({
-      type: r.type,
-      businessId: r.business_id,
-      id: r.id,
-      name: r.name,
-      createdAt: new Date(r.created_at),
-      images: r.images,
-      businessName: r.business_name ?? null,
-      businessDisplayName: r.business_display_name ?? null,
-    })),
-    count: Math.min(n, searchCountCap),
-    countCapped: n > searchCountCap,
-  };
 }

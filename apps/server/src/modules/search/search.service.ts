@@ -11,13 +11,13 @@ import type { AppContext } from '../../app-context.ts';
 import { catalogueNameDoc } from '../../db/schema/catalogues.ts';
 import { productNameDoc } from '../../db/schema/products.ts';
 import { requirePublicBusiness, type TenantRow } from '../businesses/businesses.service.ts';
-import { itemShows, itemShowsIn } from '../businesses/visibility.ts';
-import { findMatches, tsqueryOf } from './search-engine.ts';
-import { anyUnitQuery, everyUnitQuery, planQuery } from './search-query.ts';
+import { itemShowsBeside, itemShowsIn, readHiddenBusinesses } from '../businesses/visibility.ts';
+import { findMatches } from './search-engine.ts';
+import { anyUnitQuery, everyUnitQuery, planQuery, tsqueryOf } from './search-query.ts';
 import { rankMatches } from './search-ranked.ts';
 import { type Match, type MatchPage, memberImages, resultImages } from './search-sources.ts';
 
-type Ctx = Pick<AppContext, 'db'>;
+type Ctx = Pick<AppContext, 'db' | 'searchPlanSteering'>;
 
 const kindsOf = { All: ['product', 'catalogue'], Products: ['product'], Catalogues: ['catalogue'] } as const;
 
@@ -50,9 +50,11 @@ export async function searchItems(ctx: Ctx, query: SearchQuery): Promise<SearchP
     pageNo: query.pageNo,
     perPage: query.perPage,
     details: true,
+    // Across businesses, read once for every read below.
+    hidden: business ? undefined : await readHiddenBusinesses(ctx.db),
   };
   // Relevance in one business: items with any word, scored (all words first). Otherwise the items with every word,
-  // or with any word when none has them all; across businesses scored too when counted below the cap (decision 053).
+  // or with any word when none has them all; across businesses scored too when counted below the cap (decision 054).
   const relevance = query.sort === 'Relevance';
   let page: MatchPage;
   if (relevance && business) page = await rankMatches(ctx, any, units, opts);
@@ -151,8 +153,11 @@ function toItem(r: Row): SearchResultItem {
 export async function suggestSearchTerms(ctx: Ctx, query: SearchSuggestionsQuery): Promise<SearchSuggestionsPayload> {
   const business = query.businessName ? await requirePublicBusiness(ctx, query.businessName) : null;
   // What visitors may see (businesses/visibility.ts): in the one business, or across every business.
+  const hidden = business ? null : await readHiddenBusinesses(ctx.db);
   const shown = (kind: 'product' | 'catalogue', t: SQL) =>
-    business ? sql`${t}.business_id = ${business.id} and ${itemShowsIn(kind, t, sql`${business.id}::uuid`)}` : itemShows(kind, t);
+    business
+      ? sql`${t}.business_id = ${business.id} and ${itemShowsIn(kind, t, sql`${business.id}::uuid`)}`
+      : itemShowsBeside(kind, t, hidden ?? { product: [], catalogue: [] });
   const typed = query.searchQuery.toLowerCase();
   const tq = await tsqueryOf(ctx, query.searchQuery, { letterPrefix: true });
   if (!tq) return { suggestions: [] };
