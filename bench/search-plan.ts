@@ -8,6 +8,7 @@ import { createDatabase, withDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { businesses } from '../apps/server/src/db/schema/businesses.ts';
 import { products } from '../apps/server/src/db/schema/products.ts';
+import { productsWritten } from '../apps/server/src/db/tenant-writes.ts';
 import { searchItems } from '../apps/server/src/modules/search/search.service.ts';
 
 // `npm run bench:search-plan` (also in `npm run bench`): the statements the search service sends,
@@ -57,7 +58,11 @@ async function insert(businessId: string, specs: Spec[]) {
     };
   });
   // In statements of 2,000 rows: PostgreSQL takes at most 65,535 parameters in one.
-  for (let i = 0; i < rows.length; i += 2000) await db.insert(products).values(rows.slice(i, i + 2000));
+  for (let i = 0; i < rows.length; i += 2000) {
+    const chunk = rows.slice(i, i + 2000);
+    await db.insert(products).values(chunk);
+    await productsWritten(db, { businessId, ids: chunk.map((r) => r.id) });
+  }
 }
 
 /** The text of every statement the search sends while `work` runs. */

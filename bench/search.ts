@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createDatabase, withDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import { cataloguesWritten, productsWritten } from '../apps/server/src/db/tenant-writes.ts';
 import { searchItems } from '../apps/server/src/modules/search/search.service.ts';
 import { searchPlanSteeringOn } from '../apps/server/src/modules/search/search-steering.ts';
 
@@ -75,6 +76,14 @@ if (seeded !== businessCount * perBusiness) {
     select b.id, gen_random_uuid(), 'Festive ' || (array['sofa','chair','table','lamp','decor'])[1 + g % 5] || ' collection ' || g,
       'Hand picked pieces for the season', true, now() - make_interval(mins => g)
     from businesses b, generate_series(1, 20) g`);
+  // What every write of the app does besides (decision 055): the stored JSON, the search words, the version.
+  const written = await db.execute<{ business_id: string; products: string[]; catalogues: string[] }>(sql`
+    select b.id as business_id, array(select id from products where business_id = b.id) as products,
+      array(select id from catalogues where business_id = b.id) as catalogues from businesses b`);
+  for (const w of written.rows) {
+    await productsWritten(db, { businessId: w.business_id, ids: w.products });
+    await cataloguesWritten(db, { businessId: w.business_id, ids: w.catalogues });
+  }
   await db.execute(sql`vacuum analyze products`);
   await db.execute(sql`vacuum analyze catalogues`);
   await db.execute(sql`vacuum analyze search_words`);

@@ -1,5 +1,5 @@
 import { specTexts } from '@stashblog/contract/spec-texts';
-import { e2eQuery } from './e2e-db.ts';
+import { e2eQuery, e2eWritten } from './e2e-db.ts';
 import { expect, signInAsOwner, test } from './fixtures.ts';
 
 // React Query's provider lives in the admin layout, not in root (decision 023): every workspace page
@@ -101,6 +101,7 @@ test('a blocked product card shows SPEC’s full text with Status and Promote di
                    where b.business_name = 'lotus-handicrafts' and not p.is_promoted order by p.created_at limit 1)
       returning id, product_name`,
   );
+  await e2eWritten('lotus-handicrafts');
   try {
     await signInAsOwner(page);
     await page.goto('/userAdmin/products');
@@ -112,6 +113,7 @@ test('a blocked product card shows SPEC’s full text with Status and Promote di
     await expect(card.getByRole('button', { name: /^(Promote|Demote)$/ })).toBeDisabled();
   } finally {
     await e2eQuery('update products set is_blocked = false where id = $1', [row.id]);
+    await e2eWritten('lotus-handicrafts');
   }
 });
 
@@ -121,6 +123,7 @@ test('the empty Promoted tab says so, not "No products yet."', async ({ page }) 
       where is_promoted and business_id = (select id from businesses where business_name = 'lotus-handicrafts')
       returning id`,
   );
+  await e2eWritten('lotus-handicrafts');
   try {
     await signInAsOwner(page);
     await page.goto('/userAdmin/products?tab=promoted');
@@ -130,6 +133,7 @@ test('the empty Promoted tab says so, not "No products yet."', async ({ page }) 
     await expect(page.locator('article').first()).toBeVisible();
   } finally {
     await e2eQuery('update products set is_promoted = true where id = any($1)', [demoted.map((d) => d.id)]);
+    await e2eWritten('lotus-handicrafts');
   }
 });
 

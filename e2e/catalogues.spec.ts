@@ -1,7 +1,7 @@
 import { serverTexts } from '@stashblog/contract/server-texts';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { visibilityTexts } from '@stashblog/contract/visibility-texts';
-import { e2eQuery } from './e2e-db.ts';
+import { e2eQuery, e2eWritten } from './e2e-db.ts';
 import { expect, type Page, signInAsOwner, test } from './fixtures.ts';
 import { e2ePort } from './playwright.config.ts';
 
@@ -309,5 +309,6 @@ test('a catalogue added as Public is on the storefront at once, and the toast sa
     await visitor.close();
   } finally {
     await e2eQuery("delete from catalogues where catalogue_name = 'e2e public trio'");
+    await e2eWritten('lotus-handicrafts');
   }
 });

@@ -1,7 +1,7 @@
 import { antiSpamTexts } from '@stashblog/contract/anti-spam';
 import { notificationTexts } from '@stashblog/contract/notifications';
 import { serverTexts } from '@stashblog/contract/server-texts';
-import { e2eQuery } from './e2e-db.ts';
+import { e2eQuery, e2eWritten } from './e2e-db.ts';
 import { expect, type Page, test } from './fixtures.ts';
 import { formChallengeTtlSeconds } from './playwright.config.ts';
 
@@ -138,6 +138,7 @@ test("opening a private link tells the owner in words the server chose, linking 
      returning id`,
     [business],
   );
+  await e2eWritten(business);
   const signIn = await request.post('/api/auth/user/logIn', {
     data: { email: 'demo@stashblog.test', password: Buffer.from('demo-password-1').toString('base64') },
   });

@@ -1,7 +1,7 @@
 import { privateLinkTexts } from '@stashblog/contract/private-link-texts';
 import { serverTexts } from '@stashblog/contract/server-texts';
 import { specTexts } from '@stashblog/contract/spec-texts';
-import { e2eQuery } from './e2e-db.ts';
+import { e2eQuery, e2eWritten } from './e2e-db.ts';
 import { expect, type Page, signInAsOwner, test } from './fixtures.ts';
 
 // Issue 9 journey with two devices (two browser contexts): the owner makes a product private, creates a
@@ -28,6 +28,7 @@ test('a one-hour single-user private link opens on the first device only, and th
      select id, gen_random_uuid(), $1, 'Carved by hand in Mysuru.', 'Boxes', 2499, true from businesses where business_name = 'lotus-handicrafts'`,
     [productName],
   );
+  await e2eWritten('lotus-handicrafts');
 
   const ownerContext = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   const owner = await ownerContext.newPage();

@@ -2,7 +2,7 @@ import { serverTexts } from '@stashblog/contract/server-texts';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { visibilityTexts } from '@stashblog/contract/visibility-texts';
 import sharp from 'sharp';
-import { e2eQuery } from './e2e-db.ts';
+import { e2eQuery, e2eWritten } from './e2e-db.ts';
 import { expect, signInAsOwner, test } from './fixtures.ts';
 import { e2ePort } from './playwright.config.ts';
 
@@ -202,11 +202,13 @@ test('a product added as Public is on the storefront at once; under a store that
 
     // the store switch hides every product: the new one is public, but the toast does not claim visitors see it
     await e2eQuery("update businesses set is_all_products_active = false where business_name = 'lotus-handicrafts'");
+    await e2eWritten('lotus-handicrafts');
     await add(names[1]);
     await expect(page.getByText(visibilityTexts.created('product', 'hiddenByStore'))).toBeVisible();
     await expect(page.getByText(visibilityTexts.created('product', 'storefront'))).toHaveCount(0);
   } finally {
     await e2eQuery("update businesses set is_all_products_active = true where business_name = 'lotus-handicrafts'");
     await e2eQuery('delete from products where product_name = any($1)', [names]);
+    await e2eWritten('lotus-handicrafts');
   }
 });

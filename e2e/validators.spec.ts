@@ -6,7 +6,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext } from '@playwright/test';
 import { encodeId } from '@stashblog/contract/ids';
-import { e2eQuery } from './e2e-db.ts';
+import { e2eQuery, e2eWritten } from './e2e-db.ts';
 import { expect, type Page, signInAsOwner, test } from './fixtures.ts';
 import { e2ePort } from './playwright.config.ts';
 
@@ -209,10 +209,12 @@ test('crawlers find every sitemap from the root, product data claims an offer on
      returning id::text`,
     [business],
   );
+  await e2eWritten(business);
   try {
     expect(await jsonLd(`/${business}/products/${encodeId(bare?.id as string)}`)).toEqual([]);
   } finally {
     await e2eQuery('delete from products where id = $1', [bare?.id]);
+    await e2eWritten(business);
   }
 
   // a storefront links its own manifest, which opens the store's home; the platform's opens the dashboard

@@ -1,10 +1,10 @@
 import type { SearchPayload } from '@stashblog/contract/search';
-import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { expect } from 'vitest';
-import { businesses } from '../src/db/schema/businesses.ts';
 import { catalogueProducts, catalogues } from '../src/db/schema/catalogues.ts';
 import { products } from '../src/db/schema/products.ts';
+import { cataloguesWritten, productsWritten } from '../src/db/tenant-writes.ts';
+import { updateBusiness } from './storefront-fixtures.ts';
 import type { TestApp } from './test-app.ts';
 
 // Test data and requests for the search tests (modules/search/*.test.ts), written straight to the tables. Every
@@ -42,7 +42,11 @@ export function searchFixtures(app: TestApp) {
       };
     });
     // In statements of 2,000 rows: PostgreSQL takes at most 65,535 parameters in one.
-    for (let i = 0; i < rows.length; i += 2000) await app.ctx.db.insert(products).values(rows.slice(i, i + 2000));
+    for (let i = 0; i < rows.length; i += 2000) {
+      const chunk = rows.slice(i, i + 2000);
+      await app.ctx.db.insert(products).values(chunk);
+      await productsWritten(app.ctx.db, { businessId, ids: chunk.map((r) => r.id) });
+    }
     return Object.fromEntries(rows.map((r) => [r.productName, r]));
   }
 
@@ -66,6 +70,7 @@ export function searchFixtures(app: TestApp) {
     await app.ctx.db
       .insert(catalogueProducts)
       .values(members.map((m, position) => ({ businessId, catalogueId: id, productId: m.id, position })));
+    await cataloguesWritten(app.ctx.db, { businessId, ids: [id] });
     return id;
   }
 
@@ -108,10 +113,10 @@ export const names = (p: SearchPayload) => p.searchedData.map((d) => d.productNa
  */
 export async function seedSofaShops(app: TestApp, fx: ReturnType<typeof searchFixtures>) {
   const a = await app.owner('search-a');
-  await app.ctx.db.update(businesses).set({ displayName: 'Search & Co. (A)' }).where(eq(businesses.id, a.businessId));
+  await updateBusiness(app.ctx, a.businessId, { displayName: 'Search & Co. (A)' });
   const b = await app.owner('search-b');
   const blocked = await app.owner('search-blocked');
-  await app.ctx.db.update(businesses).set({ isBlocked: true }).where(eq(businesses.id, blocked.businessId));
+  await updateBusiness(app.ctx, blocked.businessId, { isBlocked: true });
   const seeded = await fx.insert(a.businessId, [
     { productName: 'Oak Table', description: 'Pairs well with any sofa in the room', category: 'furniture' },
     { productName: 'Reading Lamp', category: 'lighting', tags: ['sofa'] },

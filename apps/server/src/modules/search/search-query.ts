@@ -18,7 +18,7 @@ export type QueryUnit = { alternatives: Alternative[] };
 
 // A word starting more known words than this is a true prefix (':*') in the tsquery instead of its expansions.
 const maxExpansions = 20;
-// search_words holds every document word of 2 to this many characters (drizzle/0002_search.sql): others are kept as typed.
+// search_words holds every document word of 2 to this many characters (written with each product and catalogue, db/tenant-writes.ts): others are kept as typed.
 const vocabularyWordMax = 60;
 const typoMin = 4;
 /** A LIKE pattern for the words starting with `col`. */
