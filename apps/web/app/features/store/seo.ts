@@ -1,3 +1,4 @@
+import { cardSize } from '@stashblog/contract/share';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import type { Store } from './use-store';
 
@@ -16,6 +17,8 @@ type PageSeo = {
   /** Path on the store (built with the store's path helper). */
   path: string;
   image?: string;
+  /** The item's share card (absolute URL, decision 060): its og:image in place of `image`. */
+  card?: string;
   type?: string;
   jsonLd?: Record<string, unknown>;
 };
@@ -34,7 +37,7 @@ export function storeMeta(store: Store | null, seo: PageSeo) {
   const description = summarise(seo.description || store.profile.description) || specTexts.defaultDescription;
   const canonical = `${store.origin}${seo.path}`;
   const image = seo.image ?? store.profile.banners[0] ?? store.profile.logo ?? undefined;
-  const imageUrl = image ? `${store.publicUrl}${image}` : undefined;
+  const imageUrl = seo.card ?? (image ? `${store.publicUrl}${image}` : undefined);
   return [
     { title },
     { name: 'description', content: description },
@@ -45,6 +48,12 @@ export function storeMeta(store: Store | null, seo: PageSeo) {
     { property: 'og:description', content: description },
     { property: 'og:url', content: canonical },
     ...(imageUrl ? [{ property: 'og:image', content: imageUrl }] : []),
+    ...(seo.card
+      ? [
+          { property: 'og:image:width', content: String(cardSize.width) },
+          { property: 'og:image:height', content: String(cardSize.height) },
+        ]
+      : []),
     { name: 'twitter:card', content: imageUrl ? 'summary_large_image' : 'summary' },
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: description },
