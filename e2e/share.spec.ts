@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { encodeId } from '@stashblog/contract/ids';
+import { posterTexts } from '@stashblog/contract/posters';
 import { shareTexts } from '@stashblog/contract/share';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
@@ -73,17 +74,19 @@ test.describe('at 1366 px', () => {
   test.use({ viewport: { width: 1366, height: 900 } });
 
   test('the owner downloads QR posters of the store from the dashboard and of a product from its edit page', async ({ page }) => {
+    // two 300 dpi posters drawn and read back: more than a minute on a loaded machine
+    test.slow();
     await signInAsOwner(page);
     const origin = new URL(page.url()).origin;
-    const store = page.getByRole('region', { name: shareTexts.storePosterTitle });
-    const [a6] = await Promise.all([page.waitForEvent('download'), store.getByRole('button', { name: shareTexts.downloadA6 }).click()]);
+    const store = page.getByRole('region', { name: posterTexts.storePosterTitle });
+    const [a6] = await Promise.all([page.waitForEvent('download'), store.getByRole('button', { name: posterTexts.downloadA6 }).click()]);
     expect(a6.suggestedFilename()).toBe('lotus-handicrafts-store-poster-a6.png');
     expect(await posterQr(await a6.path())).toBe(`${origin}/lotus-handicrafts/home`);
 
     const [p] = await e2eQuery<{ id: string }>("select id from products where product_name = 'Brass diya lamp'");
     await page.goto(`/userAdmin/editProduct/${encodeId(p.id)}`);
-    const poster = page.getByRole('region', { name: shareTexts.poster });
-    const [a5] = await Promise.all([page.waitForEvent('download'), poster.getByRole('button', { name: shareTexts.downloadA5 }).click()]);
+    const poster = page.getByRole('region', { name: posterTexts.poster });
+    const [a5] = await Promise.all([page.waitForEvent('download'), poster.getByRole('button', { name: posterTexts.downloadA5 }).click()]);
     expect(a5.suggestedFilename()).toBe('lotus-handicrafts-product-poster-a5.png');
     const file = await a5.path();
     expect(pngSize(readFileSync(file))).toEqual([1748, 2480]);

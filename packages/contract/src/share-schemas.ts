@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { posterSizes, posterTargets } from './share.ts';
+import { posterSizes, posterTargets } from './posters.ts';
 
 // The schemas of the share card and QR poster calls (endpoint-schemas.ts); their texts and URL
 // builders are zod-free in share.ts.

@@ -8,18 +8,10 @@ import type { UserProfile } from './users.ts';
 // and the WhatsApp link here (docs/decisions/016-public-pages-ship-no-zod.md); the server builds the
 // same card from the same fields (docs/decisions/060-share-cards.md, 061-qr-posters.md).
 
-export const shareTexts = {
-  shareOnWhatsApp: 'Share on WhatsApp',
-  /** The line under a poster's QR code. */
-  scanToSee: 'Scan to see our catalogue',
-  poster: 'QR poster',
-  posterHint: 'A printable poster whose QR code opens this page.',
-  storePosterTitle: 'QR poster for your store',
-  storePosterHint: 'Print it for your counter: the QR code opens your storefront.',
-  downloadA5: 'Download A5 poster',
-  downloadA6: 'Download A6 poster',
-  posterFailed: 'The poster could not be made. Please try again.',
-  posterPrivate: 'Only items visitors can see get a poster: make this one public to print its poster.',
+export const shareTexts = { shareOnWhatsApp: 'Share on WhatsApp' } as const;
+
+/** On a card (drawn by the server): a product without a price, and a catalogue's count of products. */
+export const cardTexts = {
   noPrice: 'Price on request',
   products: (n: number) => `${n} product${n === 1 ? '' : 's'}`,
 } as const;
@@ -75,24 +67,17 @@ export function catalogueCardContent(
   };
 }
 
-/** cyrb53: a fast 53-bit string hash, the same in the browser and on the server (no crypto needed: it only busts caches). */
-function hash53(text: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+/** FNV-1a (32 bits): the same in the browser and on the server, and small (the product page's weight, decision 048); it only busts caches. */
+function hash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return (h >>> 0).toString(36);
 }
 
 /** The content version of a card: changes whenever anything it shows (or its drawing) changes. */
 export function cardVersion(content: CardContent): string {
   const { kind, name, price, count, images, shop, logo, theme } = content;
-  return hash53(JSON.stringify([cardDesign, kind, name, price, count, images, shop, logo, theme]));
+  return hash(JSON.stringify([cardDesign, kind, name, price, count, images, shop, logo, theme]));
 }
 
 /** The card's absolute URL (og:image): on our public URL, the item's id and the card's version in it. */
@@ -105,8 +90,3 @@ export function cardUrl(publicUrl: string, businessName: string, id: string, con
 export function whatsAppShareUrl(name: string, url: string): string {
   return `https://wa.me/?text=${encodeURIComponent(`${name} ${url}`)}`;
 }
-
-export const posterSizes = ['a5', 'a6'] as const;
-export type PosterSize = (typeof posterSizes)[number];
-export const posterTargets = ['store', 'product', 'catalogue'] as const;
-export type PosterTarget = (typeof posterTargets)[number];

@@ -1,4 +1,4 @@
-import { type CardContent, cardSize, shareTexts } from '@stashblog/contract/share';
+import { type CardContent, cardSize, cardTexts } from '@stashblog/contract/share';
 import { isTheme, palettes } from '@stashblog/contract/themes';
 import { type Box, flatten, imageLayer, type Layer, rectLayer, shorten, textLayer } from './drawing.ts';
 
@@ -63,10 +63,10 @@ export async function drawCard(content: CardContent, images: CardImages): Promis
   layers.push(name.layer);
   const figure =
     content.kind === 'catalogue'
-      ? shareTexts.products(content.count ?? 0)
+      ? cardTexts.products(content.count ?? 0)
       : content.price !== null
         ? rupees.format(content.price)
-        : shareTexts.noPrice;
+        : cardTexts.noPrice;
   const price = await textLayer(figure, { size: 44, color: ink }, { ...panel, top: top + name.height + 28, height: 70 });
   layers.push(price.layer);
   return flatten(cardSize, palette.primary, layers);

@@ -158,7 +158,8 @@ async function qrText(png: Buffer): Promise<string | null> {
 
 const poster = (q: string, token = shop.token) => get(`/api/userAdmin/posters/download?${q}`, token);
 
-describe('QR posters', () => {
+// A poster is a 300 dpi page: drawing and reading two of them takes seconds, more on a loaded machine.
+describe('QR posters', { timeout: 120_000 }, () => {
   it("prints at A6 or A5 and its QR code opens the product's canonical URL", async () => {
     const { id } = await redProduct('Poster Vase');
     const res = await poster(`target=product&id=${id}&size=a6`);

@@ -1,4 +1,4 @@
-import { type PosterSize, shareTexts } from '@stashblog/contract/share';
+import { type PosterSize, posterTexts } from '@stashblog/contract/posters';
 import { isTheme, palettes } from '@stashblog/contract/themes';
 import QRCode from 'qrcode';
 import { flatten, imageLayer, type Layer, rectLayer, shorten, textLayer } from './drawing.ts';
@@ -45,7 +45,7 @@ export async function drawPoster(p: PosterContent): Promise<Buffer> {
   // The call, then the QR code (error correction M, a quiet zone of four modules as the standard asks).
   let y = band + Math.round(7 * u);
   const call = await textLayer(
-    shareTexts.scanToSee,
+    posterTexts.scanToSee,
     { size: Math.round(7.5 * u), bold: true, color: '#181818', align: 'centre' },
     { left: margin, top: y, width: inner, height: Math.round(22 * u) },
   );

@@ -1,5 +1,5 @@
 import { decodeId } from '@stashblog/contract/ids';
-import { shareTexts } from '@stashblog/contract/share';
+import { posterTexts } from '@stashblog/contract/posters';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -48,9 +48,9 @@ export function EditItemPage<D>({ kind, queryKey, fetch, isBlocked, isPublic, ch
         ) : null}
         {children(data)}
         {isPublic(data) && !isBlocked(data) ? (
-          <PosterDownload target={kind} id={id} title={shareTexts.poster} hint={shareTexts.posterHint} />
+          <PosterDownload target={kind} id={id} title={posterTexts.poster} hint={posterTexts.posterHint} />
         ) : (
-          <p className="text-muted text-sm">{shareTexts.posterPrivate}</p>
+          <p className="text-muted text-sm">{posterTexts.posterPrivate}</p>
         )}
       </>
     );

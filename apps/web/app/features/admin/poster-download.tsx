@@ -1,11 +1,11 @@
 import { endpoints } from '@stashblog/contract/endpoints';
-import { type PosterSize, type PosterTarget, posterSizes, shareTexts } from '@stashblog/contract/share';
+import { type PosterSize, type PosterTarget, posterSizes, posterTexts } from '@stashblog/contract/posters';
 import { useState } from 'react';
 import { endpointUrl } from '../../lib/api-client';
 import { getToken } from '../../lib/session';
 import { toast } from '../../ui/toasts';
 
-const label: Record<PosterSize, string> = { a5: shareTexts.downloadA5, a6: shareTexts.downloadA6 };
+const label: Record<PosterSize, string> = { a5: posterTexts.downloadA5, a6: posterTexts.downloadA6 };
 
 /** Fetches the poster with the owner's session and saves it under the name the server gives it. */
 async function downloadPoster(target: PosterTarget, id: string, size: PosterSize) {
@@ -14,7 +14,7 @@ async function downloadPoster(target: PosterTarget, id: string, size: PosterSize
   });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    toast.error(body?.message ?? shareTexts.posterFailed);
+    toast.error(body?.message ?? posterTexts.posterFailed);
     return;
   }
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `poster-${size}.png`;

@@ -1,4 +1,3 @@
-import { cardSize } from '@stashblog/contract/share';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import type { Store } from './use-store';
 
@@ -48,12 +47,6 @@ export function storeMeta(store: Store | null, seo: PageSeo) {
     { property: 'og:description', content: description },
     { property: 'og:url', content: canonical },
     ...(imageUrl ? [{ property: 'og:image', content: imageUrl }] : []),
-    ...(seo.card
-      ? [
-          { property: 'og:image:width', content: String(cardSize.width) },
-          { property: 'og:image:height', content: String(cardSize.height) },
-        ]
-      : []),
     { name: 'twitter:card', content: imageUrl ? 'summary_large_image' : 'summary' },
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: description },
