@@ -26,6 +26,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { antiSpamRoutes } from './modules/anti-spam/anti-spam.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
+import { cardsRoutes } from './modules/cards/cards.routes.ts';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes.ts';
 import { directoryRoutes } from './modules/directory/directory.routes.ts';
 import { domainsRoutes } from './modules/domains/domains.routes.ts';
@@ -148,6 +149,7 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
   await app.register(notificationsRoutes(ctx));
   await app.register(mailRoutes(ctx));
   await app.register(insightsRoutes(ctx));
+  await app.register(cardsRoutes(ctx));
 
   // Pages last: the SSR catch-all answers whatever path no API route claimed.
   await app.register(ssrRoutes(ctx, cache));

@@ -121,6 +121,7 @@ import {
   visitsBody,
 } from './products.ts';
 import { searchPayload, searchQuery, searchSuggestionsPayload, searchSuggestionsQuery } from './search.ts';
+import { cardImage, cardQuery, posterImage, posterQuery } from './share-schemas.ts';
 import {
   aboutUsPayload,
   adminCategoriesQuery,
@@ -234,6 +235,10 @@ export const endpointSchemas = {
   publicNotifications: {
     create: { input: publicNotificationBody, payload: someId },
   },
+  publicCards: {
+    product: { input: cardQuery, raw: cardImage },
+    catalogue: { input: cardQuery, raw: cardImage },
+  },
   userAdminUser: {
     changePassword: { input: changePasswordBody },
     updateTheme: { input: updateThemeBody, payload: themePayload },
@@ -294,6 +299,9 @@ export const endpointSchemas = {
   },
   userAdminOnboarding: {
     checklist: { payload: checklistPayload },
+  },
+  userAdminPosters: {
+    download: { input: posterQuery, raw: posterImage },
   },
   platform: {
     me: { payload: z.object({ admin: platformAdmin }) },

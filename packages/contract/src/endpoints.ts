@@ -87,6 +87,8 @@ const routes = {
     updatePrivateLink: put(anyone),
   }),
   publicNotifications: under('/public/notifications', { create: post(anyone) }),
+  // A public item's share card (og:image), an image rather than an envelope (decision 060).
+  publicCards: under('/public/cards', { product: get(anyone), catalogue: get(anyone) }),
   userAdminUser: under('/userAdmin/user', {
     changePassword: put(owner),
     updateTheme: put(owner),
@@ -150,6 +152,8 @@ const routes = {
   userAdminPush: under('/userAdmin/push', { publicKey: get(owner) }),
   userAdminInsights: under('/userAdmin/insights', { fetch: get(owner) }),
   userAdminOnboarding: under('/userAdmin/onboarding', { checklist: get(owner) }),
+  // A printable QR poster, an image rather than an envelope (decision 061).
+  userAdminPosters: under('/userAdmin/posters', { download: get(owner) }),
   platform: under('/platform', {
     me: get(platform),
     logOut: put(platform),

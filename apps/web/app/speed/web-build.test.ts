@@ -56,12 +56,13 @@ describe.skipIf(!existsSync(serverFile))('what a public page loads first (the we
     }
   });
 
-  it('few files, and the product page within 121 KB gzip and the catalogue page within 158 (decision 048)', () => {
+  it('few files, and the product page within 122 KB gzip and the catalogue page within 158 (decisions 048, 060)', () => {
     const gzipKB = (list: string[]) =>
       list.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(webBuild, 'client', file))).length, 0) / 1024;
     expect(files.product.length, files.product.join(' ')).toBeLessThanOrEqual(6);
     for (const [page, list] of Object.entries(files)) expect(list.length, `${page}: ${list.join(' ')}`).toBeLessThanOrEqual(20);
-    expect(gzipKB(files.product)).toBeLessThanOrEqual(121);
+    // 121 until the share button and card URL (decision 060): 121.14 with them
+    expect(gzipKB(files.product)).toBeLessThanOrEqual(122);
     expect(gzipKB(files.catalogue)).toBeLessThanOrEqual(158);
   });
 });

@@ -17,7 +17,7 @@ const fixedPages = ['/home', '/products', '/catalogues', '/aboutus', '/contactus
 const maxSitemaps = 50_000;
 
 /** Where a storefront's absolute URLs start: its custom domain, or our public URL plus /{businessName}. */
-function storeOrigin(ctx: Pick<AppContext, 'config'>, domain: string | null, onOwnDomain: boolean): string {
+export function storeOrigin(ctx: Pick<AppContext, 'config'>, domain: string | null, onOwnDomain: boolean): string {
   if (!onOwnDomain || !domain) return ctx.config.publicUrl;
   const scheme = ctx.config.publicUrl.startsWith('https:') ? 'https' : 'http';
   return `${scheme}://${domain}`;

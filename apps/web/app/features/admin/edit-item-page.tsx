@@ -1,9 +1,11 @@
 import { decodeId } from '@stashblog/contract/ids';
+import { posterTexts } from '@stashblog/contract/posters';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { SubPage } from '../../ui/sub-page';
 import { adminItemPaths, type ItemKind, tabOf } from './admin-item-paths';
+import { PosterDownload } from './poster-download';
 
 type Props<D> = {
   kind: ItemKind;
@@ -11,6 +13,8 @@ type Props<D> = {
   /** The item and what its form needs, by its decoded id. */
   fetch: (id: string) => Promise<D>;
   isBlocked: (data: D) => boolean;
+  /** Whether visitors may see it (public, not blocked): only then has it a QR poster. */
+  isPublic: (data: D) => boolean;
   /** The form, once the item is loaded. */
   children: (data: D) => React.ReactNode;
 };
@@ -19,7 +23,7 @@ type Props<D> = {
  * SPEC "Admin Edit Product" / "Edit Catalogue": the item loaded by the route's id, a way back to the list tab it was
  * opened from (`?tab=`), a link to its leads, SPEC §4's notice while it is blocked, then its form.
  */
-export function EditItemPage<D>({ kind, queryKey, fetch, isBlocked, children }: Props<D>) {
+export function EditItemPage<D>({ kind, queryKey, fetch, isBlocked, isPublic, children }: Props<D>) {
   const paths = adminItemPaths(kind);
   const [params] = useSearchParams();
   const id = decodeId(useParams()[kind === 'product' ? 'productId' : 'catalogueId'] ?? '');
@@ -43,6 +47,11 @@ export function EditItemPage<D>({ kind, queryKey, fetch, isBlocked, children }: 
           </p>
         ) : null}
         {children(data)}
+        {isPublic(data) && !isBlocked(data) ? (
+          <PosterDownload target={kind} id={id} title={posterTexts.poster} hint={posterTexts.posterHint} />
+        ) : (
+          <p className="text-muted text-sm">{posterTexts.posterPrivate}</p>
+        )}
       </>
     );
   }

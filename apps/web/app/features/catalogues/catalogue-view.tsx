@@ -1,6 +1,7 @@
 import type { Catalogue } from '@stashblog/contract/catalogues';
 import { endpoints } from '@stashblog/contract/endpoints';
 import { limits } from '@stashblog/contract/limits';
+import { cataloguePath } from '@stashblog/contract/paths';
 import type { Product } from '@stashblog/contract/products';
 import { defaultSort, type SortOption } from '@stashblog/contract/sort-options';
 import { specTexts } from '@stashblog/contract/spec-texts';
@@ -8,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client';
 import { SortSelect } from '../../ui/sort-select';
 import { preloadQueryForm, QueryForm } from '../leads/query-form-lazy';
+import { ShareOnWhatsApp } from '../store/share-on-whatsapp';
 import { BannerCarousel } from './banner-carousel';
 import { CatalogueProductCard } from './catalogue-product-card';
 import { ProductQuickView } from './product-quick-view';
@@ -58,6 +60,12 @@ export function CatalogueView({ catalogue, products: firstProducts, count: first
       <div className="flex flex-col gap-2">
         <h1 className="break-words font-bold text-2xl sm:text-3xl">{catalogue.catalogueName}</h1>
         {catalogue.description ? <p className="whitespace-pre-line break-words text-muted">{catalogue.description}</p> : null}
+        {/* A private link is the owner's to hand out: its page offers no sharing. */}
+        {privateLink === undefined ? (
+          <div>
+            <ShareOnWhatsApp name={catalogue.catalogueName} path={cataloguePath(catalogue.businessName, catalogue._id, onOwnDomain)} />
+          </div>
+        ) : null}
       </div>
       <div className="sticky top-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-3 border-black/10 border-b bg-background/95 px-4 py-3 backdrop-blur">
         <SortSelect value={sort} onChange={setSort} />

@@ -1,5 +1,5 @@
 import { endpoints } from '@stashblog/contract/endpoints';
-import { storePath } from '@stashblog/contract/paths';
+import { productPath, storePath } from '@stashblog/contract/paths';
 import type { Product } from '@stashblog/contract/products';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { api } from '../../lib/api-client';
 import { formatDate, formatNumber, formatRupees } from '../../speed/format';
 import { SendQueryButton } from '../leads/send-query-button';
 import { ProductGallery } from './product-gallery';
+import { ShareOnWhatsApp } from './share-on-whatsapp';
 import { SuggestionGroups } from './suggestion-groups';
 import { useStore } from './use-store';
 
@@ -72,13 +73,17 @@ export function ProductDetails({ product, suggestions, onOwnDomain, privateLink,
             <Row label="Listed on" value={<time dateTime={product.createdAt}>{formatDate(product.createdAt)}</time>} />
           </dl>
           {preview ? null : (
-            <div>
+            <div className="flex flex-wrap items-center gap-3">
               <SendQueryButton
                 productId={product._id}
                 productName={product.productName}
                 businessName={product.businessName}
                 privateLink={privateLink}
               />
+              {/* A private link is the owner's to hand out: its page offers no sharing. */}
+              {privateLink === undefined ? (
+                <ShareOnWhatsApp name={product.productName} path={productPath(product.businessName, product._id, onOwnDomain)} />
+              ) : null}
             </div>
           )}
           <section aria-labelledby="description-heading">

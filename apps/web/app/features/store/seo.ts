@@ -16,6 +16,8 @@ type PageSeo = {
   /** Path on the store (built with the store's path helper). */
   path: string;
   image?: string;
+  /** The item's share card (absolute URL, decision 060): its og:image in place of `image`. */
+  card?: string;
   type?: string;
   jsonLd?: Record<string, unknown>;
 };
@@ -34,7 +36,7 @@ export function storeMeta(store: Store | null, seo: PageSeo) {
   const description = summarise(seo.description || store.profile.description) || specTexts.defaultDescription;
   const canonical = `${store.origin}${seo.path}`;
   const image = seo.image ?? store.profile.banners[0] ?? store.profile.logo ?? undefined;
-  const imageUrl = image ? `${store.publicUrl}${image}` : undefined;
+  const imageUrl = seo.card ?? (image ? `${store.publicUrl}${image}` : undefined);
   return [
     { title },
     { name: 'description', content: description },

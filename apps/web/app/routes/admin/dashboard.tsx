@@ -1,5 +1,7 @@
 import type { SessionUser } from '@stashblog/contract/auth';
+import { posterTexts } from '@stashblog/contract/posters';
 import { useOutletContext } from 'react-router';
+import { PosterDownload } from '../../features/admin/poster-download';
 import { InsightsDashboard } from '../../features/dashboard/insights-dashboard';
 import { SetupChecklist } from '../../features/onboarding/setup-checklist';
 
@@ -12,6 +14,7 @@ export default function Dashboard() {
       <h1 className="font-bold text-2xl">Dashboard</h1>
       <SetupChecklist />
       <InsightsDashboard user={user} />
+      <PosterDownload target="store" title={posterTexts.storePosterTitle} hint={posterTexts.storePosterHint} />
     </section>
   );
 }

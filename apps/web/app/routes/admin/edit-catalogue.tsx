@@ -25,7 +25,13 @@ async function fetchForEdit(id: string): Promise<{ catalogue: Catalogue; product
 
 export default function EditCatalogue() {
   return (
-    <EditItemPage kind="catalogue" queryKey={adminCatalogueKey} fetch={fetchForEdit} isBlocked={({ catalogue }) => catalogue.isBlocked}>
+    <EditItemPage
+      kind="catalogue"
+      queryKey={adminCatalogueKey}
+      fetch={fetchForEdit}
+      isBlocked={({ catalogue }) => catalogue.isBlocked}
+      isPublic={({ catalogue }) => catalogue.isPublic}
+    >
       {({ catalogue: c, products }) => (
         <CatalogueForm
           key={c._id}

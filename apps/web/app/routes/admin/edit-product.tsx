@@ -12,6 +12,7 @@ export default function EditProduct() {
       queryKey={(id) => ['admin-product', id]}
       fetch={(id) => apiPayload(endpoints.userAdminProducts.fetch, { id })}
       isBlocked={({ product }) => product.isBlocked}
+      isPublic={({ product }) => product.isPublic}
     >
       {({ product: p }) => (
         <ProductForm

@@ -1,4 +1,5 @@
 import { productPath } from '@stashblog/contract/paths';
+import { cardUrl, productCardContent } from '@stashblog/contract/share';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse } from 'react-router';
@@ -50,7 +51,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     page: product.productName,
     description: product.description,
     path,
-    image: product.images[0],
+    card: cardUrl(publicUrl, product.businessName, product._id, productCardContent(product, store.profile)),
     type: 'product',
     jsonLd: product.pricePerUnit !== null ? jsonLd : undefined,
   });
