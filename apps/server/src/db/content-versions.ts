@@ -21,6 +21,13 @@ export type ContentVersions = {
   byName(businessName: string): Promise<BusinessVersion | null>;
   /** What `byName` would answer when memory already holds it (listener live), else undefined: no query, no promise. */
   knownByName(businessName: string): BusinessVersion | undefined;
+  /**
+   * The platform-wide version, for reads across every business (decision 058): read from content_versions, it
+   * changes whenever any business's version does; from memory when known (dropped by every change heard of).
+   */
+  platform(): Promise<number>;
+  /** What `platform` would answer when memory already holds it (listener live), else undefined. */
+  knownPlatform(): number | undefined;
   /** Drops everything known here (done after every write statement through this node's pool). */
   forget(): void;
   /** Called with each version change announced by any node. */
@@ -40,6 +47,9 @@ export async function startContentVersions(db: Database, log: { warn: (o: object
   const listeners: ((change: BusinessVersion) => void)[] = [];
   // Bumped whenever memory is dropped: a read that started before must not store what it read.
   let epoch = 0;
+  // The platform version known here, and a counter like `epoch` that also moves with every change heard of.
+  let platformVersion: number | undefined;
+  let platformEpoch = 0;
   let live = false;
   let closed = false;
   let client: pg.Client | null = null;
@@ -47,6 +57,8 @@ export async function startContentVersions(db: Database, log: { warn: (o: object
 
   const forget = () => {
     epoch++;
+    platformEpoch++;
+    platformVersion = undefined;
     versions.clear();
     names.clear();
   };
@@ -56,6 +68,8 @@ export async function startContentVersions(db: Database, log: { warn: (o: object
     const version = Number(v);
     if (!businessId || !Number.isFinite(version)) return;
     if ((versions.get(businessId) ?? -1) < version) versions.set(businessId, version);
+    platformEpoch++;
+    platformVersion = undefined;
     // a renamed or deleted business: its old name must be looked up again
     for (const [name, id] of names) if (id === businessId) names.delete(name);
     for (const listener of listeners) listener({ businessId, version });
@@ -103,6 +117,16 @@ export async function startContentVersions(db: Database, log: { warn: (o: object
     return Number(rows.rows[0]?.version ?? 0);
   }
 
+  async function platform(): Promise<number> {
+    if (live && platformVersion !== undefined) return platformVersion;
+    const started = platformEpoch;
+    // Every bump adds one to a business's version: the sum moves with each (rows are never deleted).
+    const { rows } = await db.execute<{ v: string }>(sql`select coalesce(sum(version), 0) + count(*) as v from content_versions`);
+    const v = Number(rows[0]?.v ?? 0);
+    if (live && started === platformEpoch) platformVersion = v;
+    return v;
+  }
+
   async function version(businessId: string): Promise<number> {
     const known = live ? versions.get(businessId) : undefined;
     if (known !== undefined) return known;
@@ -125,6 +149,8 @@ export async function startContentVersions(db: Database, log: { warn: (o: object
       return epoch;
     },
     version,
+    platform,
+    knownPlatform: () => (live ? platformVersion : undefined),
     async byName(businessName) {
       const knownId = live ? names.get(businessName) : undefined;
       if (knownId !== undefined) return { businessId: knownId, version: await version(knownId) };

@@ -17,6 +17,7 @@ import { catalogues } from '../../db/schema/catalogues.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requirePublicBusiness } from '../businesses/businesses.service.ts';
 import { businessShows, itemIsPublic, itemShowsIn } from '../businesses/visibility.ts';
+import { countUpToCap, directoryWindow } from '../directory/directory-paging.ts';
 import { findMatches, tsqueryOf } from '../search/search-engine.ts';
 import { recordVisit, type Visitor } from '../visits/visits.service.ts';
 import { membersOf, toCatalogue } from './catalogue-view.ts';
@@ -88,18 +89,23 @@ export async function fetchAllUsersCatalogues(ctx: Ctx, query: FetchAllUsersCata
   const conditions: SQL[] = [visible];
   if (query.isPromoted !== undefined) conditions.push(eq(catalogues.isPromoted, query.isPromoted));
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select({ c: catalogues, businessName: businesses.businessName, members: membersOf('public') })
-      .from(catalogues)
-      .innerJoin(businesses, eq(businesses.id, catalogues.businessId))
-      .where(where)
-      .orderBy(...order(listingSort(query.sort)))
-      .limit(query.perPage)
-      .offset((query.pageNo - 1) * query.perPage),
-    ctx.db.select({ total: count() }).from(catalogues).innerJoin(businesses, eq(businesses.id, catalogues.businessId)).where(where),
+  const joined = eq(businesses.id, catalogues.businessId);
+  // Paged and counted within the first searchCountCap catalogues (decision 058).
+  const window = directoryWindow(query);
+  const [rows, total] = await Promise.all([
+    window.limit > 0
+      ? ctx.db
+          .select({ c: catalogues, businessName: businesses.businessName, members: membersOf('public') })
+          .from(catalogues)
+          .innerJoin(businesses, joined)
+          .where(where)
+          .orderBy(...order(listingSort(query.sort)))
+          .limit(window.limit)
+          .offset(window.offset)
+      : [],
+    countUpToCap(ctx, ctx.db.select({ one: sql`1` }).from(catalogues).innerJoin(businesses, joined).where(where)),
   ]);
-  return { catalogues: rows.map((r) => toCatalogue(r.c, r.members, r.businessName)), count: total };
+  return { catalogues: rows.map((r) => toCatalogue(r.c, r.members, r.businessName)), ...total };
 }
 
 async function searchAllUsersCatalogues(ctx: Ctx, query: FetchAllUsersCataloguesQuery & { searchQuery: string }): Promise<CatalogueList> {
