@@ -90,6 +90,8 @@ const calls: { name: string; path: string; directory?: boolean }[] = [
   { name: 'sitemap index', path: '/sitemap.xml' },
   { name: `one shop's sitemap`, path: `/${shop}/sitemap.xml` },
   { name: '/showcases', path: '/showcases' },
+  // what any call costs on this machine at this moment: no database, no cache
+  { name: 'floor: platform robots.txt', path: '/robots.txt' },
 ];
 
 const child = fork(path.join(import.meta.dirname, 'cross-shop-serve.ts'), {

@@ -90,12 +90,13 @@ export async function fetchAllUsersCatalogues(ctx: Ctx, query: FetchAllUsersCata
   if (query.isPromoted !== undefined) conditions.push(eq(catalogues.isPromoted, query.isPromoted));
   const where = and(...conditions);
   const joined = eq(businesses.id, catalogues.businessId);
-  // Paged and counted within the first searchCountCap catalogues (decision 058).
+  // Paged and counted within the first searchCountCap catalogues (decision 058); the page's keys first, so
+  // members are read for its rows alone, not for every row its offset passes.
   const window = directoryWindow(query);
-  const [rows, total] = await Promise.all([
+  const [keys, total] = await Promise.all([
     window.limit > 0
       ? ctx.db
-          .select({ c: catalogues, businessName: businesses.businessName, members: membersOf('public') })
+          .select({ businessId: catalogues.businessId, id: catalogues.id })
           .from(catalogues)
           .innerJoin(businesses, joined)
           .where(where)
@@ -105,7 +106,23 @@ export async function fetchAllUsersCatalogues(ctx: Ctx, query: FetchAllUsersCata
       : [],
     countUpToCap(ctx, ctx.db.select({ one: sql`1` }).from(catalogues).innerJoin(businesses, joined).where(where)),
   ]);
-  return { catalogues: rows.map((r) => toCatalogue(r.c, r.members, r.businessName)), ...total };
+  return { catalogues: await cataloguesInOrder(ctx, keys), ...total };
+}
+
+/** Catalogues by key with their business's name and the members visitors may see, in the keys' order. */
+async function cataloguesInOrder(ctx: Ctx, keys: { businessId: string; id: string }[]): Promise<Catalogue[]> {
+  if (keys.length === 0) return [];
+  const list = keys.map((k) => sql`(${k.businessId}::uuid, ${k.id}::uuid)`);
+  const rows = await ctx.db
+    .select({ c: catalogues, businessName: businesses.businessName, members: membersOf('public') })
+    .from(catalogues)
+    .innerJoin(businesses, eq(businesses.id, catalogues.businessId))
+    .where(sql`(${catalogues.businessId}, ${catalogues.id}) in (${sql.join(list, sql`, `)})`);
+  const byId = new Map(rows.map((r) => [r.c.id, r]));
+  return keys.flatMap((k) => {
+    const r = byId.get(k.id);
+    return r ? [toCatalogue(r.c, r.members, r.businessName)] : [];
+  });
 }
 
 async function searchAllUsersCatalogues(ctx: Ctx, query: FetchAllUsersCataloguesQuery & { searchQuery: string }): Promise<CatalogueList> {
@@ -119,20 +136,5 @@ async function searchAllUsersCatalogues(ctx: Ctx, query: FetchAllUsersCatalogues
     pageNo: query.pageNo,
     perPage: query.perPage,
   });
-  if (page.matches.length === 0) return { catalogues: [], count: page.count, countCapped: page.countCapped };
-  const keys = page.matches.map((m) => sql`(${m.businessId}::uuid, ${m.id}::uuid)`);
-  const rows = await ctx.db
-    .select({ c: catalogues, businessName: businesses.businessName, members: membersOf('public') })
-    .from(catalogues)
-    .innerJoin(businesses, eq(businesses.id, catalogues.businessId))
-    .where(sql`(${catalogues.businessId}, ${catalogues.id}) in (${sql.join(keys, sql`, `)})`);
-  const byId = new Map(rows.map((r) => [r.c.id, r]));
-  return {
-    catalogues: page.matches.flatMap((m) => {
-      const r = byId.get(m.id);
-      return r ? [toCatalogue(r.c, r.members, r.businessName)] : [];
-    }),
-    count: page.count,
-    countCapped: page.countCapped,
-  };
+  return { catalogues: await cataloguesInOrder(ctx, page.matches), count: page.count, countCapped: page.countCapped };
 }
