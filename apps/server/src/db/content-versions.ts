@@ -22,8 +22,9 @@ export type ContentVersions = {
   /** What `byName` would answer when memory already holds it (listener live), else undefined: no query, no promise. */
   knownByName(businessName: string): BusinessVersion | undefined;
   /**
-   * The platform-wide version, for reads across every business (decision 058): read from content_versions, it
-   * changes whenever any business's version does; from memory when known (dropped by every change heard of).
+   * The platform-wide version, for reads across every business (decision 058): read from content_versions (and
+   * the count of unverified sign-ups), it changes whenever any business's version does; from memory when known
+   * (dropped by every change heard of and every write here).
    */
   platform(): Promise<number>;
   /** What `platform` would answer when memory already holds it (listener live), else undefined. */
@@ -120,8 +121,12 @@ export async function startContentVersions(db: Database, log: { warn: (o: object
   async function platform(): Promise<number> {
     if (live && platformVersion !== undefined) return platformVersion;
     const started = platformEpoch;
-    // Every bump adds one to a business's version: the sum moves with each (rows are never deleted).
-    const { rows } = await db.execute<{ v: string }>(sql`select coalesce(sum(version), 0) + count(*) as v from content_versions`);
+    // Every bump adds one to a business's version: the sum moves with each (rows are never deleted). A business
+    // also turns public when its sign-up is verified, which bumps no version: the unverified count moves then.
+    const { rows } = await db.execute<{ v: string }>(
+      sql`select (select coalesce(sum(version), 0) + count(*) from content_versions) * 1000003
+        + (select count(*) from signups where verified_at is null) as v`,
+    );
     const v = Number(rows[0]?.v ?? 0);
     if (live && started === platformEpoch) platformVersion = v;
     return v;
