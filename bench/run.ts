@@ -17,6 +17,7 @@ const benches = [
   // added by their own issues; run when present
   { name: 'search', file: 'search.ts', results: ['search'] },
   { name: 'search-plan', file: 'search-plan.ts', results: ['search-plan'] },
+  { name: 'cross-shop', file: 'cross-shop.ts', results: ['cross-shop'] },
   { name: 'csv', file: 'csv.ts', results: ['csv'] },
   { name: 'insights', file: 'insights.ts', results: ['insights'] },
 ].filter((b) => (!only || only.includes(b.name)) && existsSync(path.join(import.meta.dirname, b.file)));
@@ -58,6 +59,7 @@ const ssr = read('ssr');
 const js = read('js-bytes');
 const images = read('images');
 const productJson = read('product-json');
+const crossShop = read('cross-shop');
 const summary = {
   loadGenerator: wrkAvailable() ? 'wrk' : 'node child process',
   listApiRatioWarm: list?.ratio ?? null,
@@ -72,6 +74,9 @@ const summary = {
   productJsonGain: productJson?.median ?? null,
   search: read('search')?.results ?? null,
   searchPlan: read('search-plan')?.results.every((r: { ok: boolean }) => r.ok) ?? null,
+  crossShop: crossShop
+    ? { worstDirectoryP95: crossShop.worstDirectoryP95, showcasesAt4Connections: crossShop.showcasesAt4Connections }
+    : null,
   csv: read('csv') ?? null,
   insights: read('insights') ?? null,
   failed,
@@ -82,6 +87,7 @@ const summary = {
     ssrP99At50: '< 100 ms',
     productPageJs: '<= 121 KB gzip (catalogue <= 158)',
     imageRatio: '>= 0.5',
+    crossShop: 'directory p95 <= 50 ms; /showcases >= 100 requests/s at 4 connections',
     webpVsJpeg: '<= 0.75',
     productJsonGain: 'rpsGain and cpuGain >= 0.2 keep product_json (decision 042)',
   },

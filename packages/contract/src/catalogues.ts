@@ -106,7 +106,7 @@ export type FetchAllUsersCataloguesQuery = z.output<typeof fetchAllUsersCatalogu
 
 export const cataloguePayload = z.object({ catalogue });
 export const createCataloguePayload = z.object({ catalogue, placement: z.enum(placements) });
-/** countCapped: a search matched more than searchCountCap (count is then the cap; see contract search.ts). */
+/** countCapped: a search or a directory list has more than searchCountCap items (count is then the cap; see contract search.ts, decision 058). */
 export const catalogueList = z.object({ catalogues: z.array(catalogue), count: z.number(), countCapped: z.boolean().optional() });
 export type CatalogueList = z.infer<typeof catalogueList>;
 export const catalogueProductList = z.object({ products: z.array(product), count: z.number() });

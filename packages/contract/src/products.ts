@@ -170,7 +170,7 @@ export const fetchAllUsersQuery = z.object({
 });
 export type FetchAllUsersQuery = z.output<typeof fetchAllUsersQuery>;
 
-/** countCapped: a search matched more than searchCountCap (count is then the cap; see contract search.ts). */
+/** countCapped: a search or a directory list has more than searchCountCap items (count is then the cap; see contract search.ts, decision 058). */
 export const productList = z.object({ products: z.array(product), count: z.number(), countCapped: z.boolean().optional() });
 export type ProductList = z.infer<typeof productList>;
 export const productPayload = z.object({ product });

@@ -31,6 +31,8 @@ export const searchTexts = {
    * as this module loaded (docs/decisions/030).
    */
   capped: () => `Showing the first ${searchCountCap.toLocaleString(locale)} matches. Add a word to narrow the search.`,
+  /** The same under a directory list without a search, which pages as far (decision 058). */
+  listCapped: () => `Showing the first ${searchCountCap.toLocaleString(locale)}. Search to find more.`,
   /** A page past the last one (a stale or hand-edited link): nothing to list, a way back. */
   pastLastPage: 'Nothing on this page: the results end earlier.',
   backToPage: (page: number) => `Back to page ${page}`,

@@ -57,7 +57,8 @@ export const userProfile = z.object({
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
-export const userProfilesPayload = z.object({ userProfiles: z.array(userProfile), count: z.number() });
+/** countCapped: more profiles than searchCountCap (count is then the cap; decision 058). */
+export const userProfilesPayload = z.object({ userProfiles: z.array(userProfile), count: z.number(), countCapped: z.boolean().optional() });
 export const aboutUsPayload = z.object({ aboutUs: z.object({ images: z.array(z.string()), description: z.string() }) });
 export const category = z.object({ category: z.string(), image: z.string().nullable() });
 export type Category = z.infer<typeof category>;

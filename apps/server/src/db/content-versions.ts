@@ -27,6 +27,14 @@ export type ContentVersions = {
   byName(businessName: string): Promise<BusinessVersion | null>;
   /** What `byName` would answer when memory already holds it (polls succeed), else undefined: no query, no promise. */
   knownByName(businessName: string): BusinessVersion | undefined;
+  /**
+   * The platform-wide version, for reads across every business (decision 058): read from content_versions (and
+   * the count of unverified sign-ups), it changes whenever any business's version does; from memory when known
+   * (dropped by every change heard of and every write here).
+   */
+  platform(): Promise<number>;
+  /** What `platform` would answer when memory already holds it (listener live), else undefined. */
+  knownPlatform(): number | undefined;
   /** Drops everything known here (done after every write statement through this node's pool). */
   forget(): void;
   /** Called with each version change announced by any node. */
@@ -46,12 +54,17 @@ export async function startContentVersions(db: Database, log: { warn: (o: object
   const listeners: ((change: BusinessVersion) => void)[] = [];
   // Bumped whenever memory is dropped: a read that started before must not store what it read.
   let epoch = 0;
+  // The platform version known here, and a counter like `epoch` that also moves with every change heard of.
+  let platformVersion: number | undefined;
+  let platformEpoch = 0;
   let live = false;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
 
   const forget = () => {
     epoch++;
+    platformEpoch++;
+    platformVersion = undefined;
     versions.clear();
     names.clear();
   };
@@ -62,6 +75,8 @@ export async function startContentVersions(db: Database, log: { warn: (o: object
 
   const changed = (businessId: string, version: number) => {
     if ((versions.get(businessId) ?? -1) < version) versions.set(businessId, version);
+    platformEpoch++;
+    platformVersion = undefined;
     // a renamed or deleted business: its old name must be looked up again
     for (const [name, id] of names) if (id === businessId) names.delete(name);
     for (const listener of listeners) listener({ businessId, version });
@@ -103,6 +118,20 @@ export async function startContentVersions(db: Database, log: { warn: (o: object
     return Number(rows.rows[0]?.version ?? 0);
   }
 
+  async function platform(): Promise<number> {
+    if (live && platformVersion !== undefined) return platformVersion;
+    const started = platformEpoch;
+    // Every bump adds one to a business's version: the sum moves with each (rows are never deleted). A business
+    // also turns public when its sign-up is verified, which bumps no version: the unverified count moves then.
+    const { rows } = await db.execute<{ v: string }>(
+      sql`select (select coalesce(sum(version), 0) + count(*) from content_versions) * 1000003
+        + (select count(*) from signups where verified_at is null) as v`,
+    );
+    const v = Number(rows[0]?.v ?? 0);
+    if (live && started === platformEpoch) platformVersion = v;
+    return v;
+  }
+
   async function version(businessId: string): Promise<number> {
     const known = live ? versions.get(businessId) : undefined;
     if (known !== undefined) return known;
@@ -125,6 +154,8 @@ export async function startContentVersions(db: Database, log: { warn: (o: object
       return epoch;
     },
     version,
+    platform,
+    knownPlatform: () => (live ? platformVersion : undefined),
     async byName(businessName) {
       const knownId = live ? names.get(businessName) : undefined;
       if (knownId !== undefined) return { businessId: knownId, version: await version(knownId) };

@@ -11,6 +11,8 @@ import type { SecurityHeaders } from './security-headers.ts';
 // entry no longer matches. Responses carry an ETag (If-None-Match → 304) and a Cache-Control that
 // lets a CDN keep them briefly. Never cached: anything with an authorization header, private links,
 // sign-in, admin and platform paths, and any response but a plain 200 without cookies.
+// Reads across every business (the directory's lists, /showcases) are kept the same way under the
+// platform-wide version, which changes with every business's (decision 058).
 
 /** Public pages and API reads: browsers revalidate (ETag), shared caches keep them a few seconds. */
 export const publicCacheControl = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
@@ -28,7 +30,13 @@ export const publicVary = 'accept-encoding, authorization';
 
 // Reads of one business's public data, answered the same for every anonymous visitor.
 const cacheableApi =
-  /^\/api\/public\/(products\/(fetch|fetchAll|fetchSuggestions)|catalogues\/(fetch|fetchAll|fetchProducts)|user\/(fetchHome|fetchAboutUs|fetchCategories))$/;
+  /^\/api\/public\/(products\/(fetch|fetchAll|fetchSuggestions)|catalogues\/(fetch|fetchAll|fetchProducts)|user\/(fetchHome|fetchAboutUs|fetchCategories|fetchAll))$/;
+// Reads across every business: always under the platform version (user/fetchAll too, without a businessName).
+const platformApi = /^\/api\/public\/(products|catalogues)\/fetchAllUsers$/;
+const profilesApi = '/api/public/user/fetchAll';
+const platformPage = /^\/showcases(\.data)?\/?$/;
+/** The `businessId` of entries kept under the platform version (no business id looks like it). */
+const platformScope = 'platform';
 // Storefront pages below /{businessName} (own host) or / (custom domain), and their .data loads.
 const cacheablePage = /^\/(home|products(\/[^/]+)?|catalogues(\/[^/]+)?|aboutus|contactus)(\.data)?\/?$/;
 const neverCached = /privatelink|signin|useradmin|platform/i;
@@ -59,6 +67,10 @@ export type PublicCache = {
   pageTicket(request: FastifyRequest): Promise<CacheTicket | null>;
   /** `ticket` without a promise, when this node holds the business's version in memory; else null. */
   knownTicket(request: FastifyRequest, businessName: string | undefined): CacheTicket | null;
+  /** The ticket of a GET of a read across every business (under the platform version) when its answer may be cached, else null. */
+  platformTicket(request: FastifyRequest): Promise<CacheTicket | null>;
+  /** `platformTicket` without a promise, when this node holds the platform version in memory; else null. */
+  knownPlatformTicket(request: FastifyRequest): CacheTicket | null;
   /** Answers from the cache when it holds the ticket's entry; true when it did. */
   serve(ticket: CacheTicket, request: FastifyRequest, reply: FastifyReply): boolean;
   /**
@@ -81,13 +93,20 @@ export function createPublicCache(versions: ContentVersions, { enabled = true } 
     bytes -= e.size;
   };
 
+  const cacheable = (request: FastifyRequest) =>
+    enabled && request.method === 'GET' && request.headers.authorization === undefined && !neverCached.test(request.url);
   /** The business name a GET's answer may be cached under, or null when it may not be. */
   function cacheableName(request: FastifyRequest, businessName: string | undefined): string | null {
-    if (!enabled || request.method !== 'GET' || request.headers.authorization !== undefined) return null;
+    if (!cacheable(request)) return null;
     // the same clean-up the contract's name type does; hostile names simply go uncached
     const name = businessName?.replace(/\0/g, '').trim().toLowerCase();
-    if (!name || name.length > 200 || neverCached.test(request.url)) return null;
+    if (!name || name.length > 200) return null;
     return name;
+  }
+  async function platformTicket(request: FastifyRequest): Promise<CacheTicket | null> {
+    if (!cacheable(request)) return null;
+    const version = await versions.platform().catch(() => null);
+    return version === null ? null : { key: keyOf(request), businessId: platformScope, version };
   }
   const keyOf = (request: FastifyRequest) => `${request.protocol}://${request.host}${request.url}`;
 
@@ -102,10 +121,15 @@ export function createPublicCache(versions: ContentVersions, { enabled = true } 
   return {
     versions,
     ticket,
+    platformTicket,
+    knownPlatformTicket(request) {
+      const version = cacheable(request) ? versions.knownPlatform() : undefined;
+      return version === undefined ? null : { key: keyOf(request), businessId: platformScope, version };
+    },
     pageTicket(request) {
       const tenant = request.tenant;
-      if (!tenant) return Promise.resolve(null);
       const path = request.url.split('?')[0];
+      if (!tenant) return platformPage.test(path) ? platformTicket(request) : Promise.resolve(null);
       const rest = tenant.onOwnDomain ? path : path.slice(path.indexOf('/', 1));
       if (!cacheablePage.test(rest)) return Promise.resolve(null);
       return ticket(request, tenant.businessName);
@@ -159,18 +183,25 @@ export function createPublicCache(versions: ContentVersions, { enabled = true } 
   };
 }
 
-/** The business name of an allow-listed public API GET (its `businessName` query parameter); null for any other request. */
-function cacheableApiName(request: FastifyRequest): string | undefined | null {
+/**
+ * Whose data an allow-listed public API GET reads: a business (its `businessName` query parameter), or every
+ * business ('platform'); null for any other request.
+ */
+function apiScope(request: FastifyRequest): { businessName: string | undefined } | typeof platformScope | null {
   if (request.method !== 'GET' || !request.url.startsWith('/api/public/')) return null;
   const q = request.url.indexOf('?');
-  if (!cacheableApi.test(q === -1 ? request.url : request.url.slice(0, q))) return null;
+  const path = q === -1 ? request.url : request.url.slice(0, q);
+  if (platformApi.test(path)) return platformScope;
+  if (!cacheableApi.test(path)) return null;
   const query = request.query as Record<string, unknown> | undefined;
-  return typeof query?.businessName === 'string' ? query.businessName : undefined;
+  const businessName = typeof query?.businessName === 'string' ? query.businessName : undefined;
+  return businessName === undefined && path === profilesApi ? platformScope : { businessName };
 }
 
 /**
  * Answers a public API GET from the cache, synchronously, before any other hook: the hit path of a
- * busy storefront. Only a business whose version this node holds in memory; the rest go on to
+ * busy storefront. Only a business whose version this node holds in memory (or a read across every business
+ * while the platform version is known); the rest go on to
  * `registerPublicCache`'s hook. Safe ahead of the host and URL checks (hostile-input.ts) and the
  * tenant hook: an entry's key is the exact protocol, host and URL of a request that passed them.
  * `headers` are what every response carries (security-headers.ts), which the hook that sets them
@@ -178,8 +209,9 @@ function cacheableApiName(request: FastifyRequest): string | undefined | null {
  */
 export function registerPublicCacheHits(app: FastifyInstance, cache: PublicCache, headers: SecurityHeaders) {
   app.addHook('onRequest', (request, reply, done) => {
-    const name = cacheableApiName(request);
-    const t = name === null ? null : cache.knownTicket(request, name);
+    const scope = apiScope(request);
+    const t =
+      scope === null ? null : scope === platformScope ? cache.knownPlatformTicket(request) : cache.knownTicket(request, scope.businessName);
     if (t && cache.serve(t, request, reply.headers(headers(request)))) return;
     done();
   });
@@ -190,9 +222,9 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache) {
   const tickets = new WeakMap<FastifyRequest, CacheTicket>();
 
   app.addHook('onRequest', async (request, reply) => {
-    const name = cacheableApiName(request);
-    if (name === null) return;
-    const t = await cache.ticket(request, name);
+    const scope = apiScope(request);
+    if (scope === null) return;
+    const t = await (scope === platformScope ? cache.platformTicket(request) : cache.ticket(request, scope.businessName));
     if (!t) return;
     if (cache.serve(t, request, reply)) return reply;
     tickets.set(request, t);

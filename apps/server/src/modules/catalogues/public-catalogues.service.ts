@@ -17,6 +17,7 @@ import { catalogues } from '../../db/schema/catalogues.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requirePublicBusiness } from '../businesses/businesses.service.ts';
 import { businessShows, itemIsPublic, itemShowsIn } from '../businesses/visibility.ts';
+import { countUpToCap, directoryWindow } from '../directory/directory-paging.ts';
 import { findMatches } from '../search/search-engine.ts';
 import { tsqueryOf } from '../search/search-query.ts';
 import { recordVisit, type Visitor } from '../visits/visits.service.ts';
@@ -90,18 +91,40 @@ export async function fetchAllUsersCatalogues(ctx: SearchCtx, query: FetchAllUse
   const conditions: SQL[] = [visible];
   if (query.isPromoted !== undefined) conditions.push(eq(catalogues.isPromoted, query.isPromoted));
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select({ c: catalogues, businessName: businesses.businessName, members: membersOf('public') })
-      .from(catalogues)
-      .innerJoin(businesses, eq(businesses.id, catalogues.businessId))
-      .where(where)
-      .orderBy(...order(listingSort(query.sort)))
-      .limit(query.perPage)
-      .offset((query.pageNo - 1) * query.perPage),
-    ctx.db.select({ total: count() }).from(catalogues).innerJoin(businesses, eq(businesses.id, catalogues.businessId)).where(where),
+  const joined = eq(businesses.id, catalogues.businessId);
+  // Paged and counted within the first searchCountCap catalogues (decision 058); the page's keys first, so
+  // members are read for its rows alone, not for every row its offset passes.
+  const window = directoryWindow(query);
+  const [keys, total] = await Promise.all([
+    window.limit > 0
+      ? ctx.db
+          .select({ businessId: catalogues.businessId, id: catalogues.id })
+          .from(catalogues)
+          .innerJoin(businesses, joined)
+          .where(where)
+          .orderBy(...order(listingSort(query.sort)))
+          .limit(window.limit)
+          .offset(window.offset)
+      : [],
+    countUpToCap(ctx, ctx.db.select({ one: sql`1` }).from(catalogues).innerJoin(businesses, joined).where(where)),
   ]);
-  return { catalogues: rows.map((r) => toCatalogue(r.c, r.members, r.businessName)), count: total };
+  return { catalogues: await cataloguesInOrder(ctx, keys), ...total };
+}
+
+/** Catalogues by key with their business's name and the members visitors may see, in the keys' order. */
+async function cataloguesInOrder(ctx: Ctx, keys: { businessId: string; id: string }[]): Promise<Catalogue[]> {
+  if (keys.length === 0) return [];
+  const list = keys.map((k) => sql`(${k.businessId}::uuid, ${k.id}::uuid)`);
+  const rows = await ctx.db
+    .select({ c: catalogues, businessName: businesses.businessName, members: membersOf('public') })
+    .from(catalogues)
+    .innerJoin(businesses, eq(businesses.id, catalogues.businessId))
+    .where(sql`(${catalogues.businessId}, ${catalogues.id}) in (${sql.join(list, sql`, `)})`);
+  const byId = new Map(rows.map((r) => [r.c.id, r]));
+  return keys.flatMap((k) => {
+    const r = byId.get(k.id);
+    return r ? [toCatalogue(r.c, r.members, r.businessName)] : [];
+  });
 }
 
 async function searchAllUsersCatalogues(
@@ -118,20 +141,5 @@ async function searchAllUsersCatalogues(
     pageNo: query.pageNo,
     perPage: query.perPage,
   });
-  if (page.matches.length === 0) return { catalogues: [], count: page.count, countCapped: page.countCapped };
-  const keys = page.matches.map((m) => sql`(${m.businessId}::uuid, ${m.id}::uuid)`);
-  const rows = await ctx.db
-    .select({ c: catalogues, businessName: businesses.businessName, members: membersOf('public') })
-    .from(catalogues)
-    .innerJoin(businesses, eq(businesses.id, catalogues.businessId))
-    .where(sql`(${catalogues.businessId}, ${catalogues.id}) in (${sql.join(keys, sql`, `)})`);
-  const byId = new Map(rows.map((r) => [r.c.id, r]));
-  return {
-    catalogues: page.matches.flatMap((m) => {
-      const r = byId.get(m.id);
-      return r ? [toCatalogue(r.c, r.members, r.businessName)] : [];
-    }),
-    count: page.count,
-    countCapped: page.countCapped,
-  };
+  return { catalogues: await cataloguesInOrder(ctx, page.matches), count: page.count, countCapped: page.countCapped };
 }

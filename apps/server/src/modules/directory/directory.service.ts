@@ -1,11 +1,12 @@
 import type { FetchAllUsersQuery } from '@stashblog/contract/users';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
 import { toUserProfile } from '../businesses/business-view.ts';
 import { requirePublicBusiness } from '../businesses/businesses.service.ts';
-import { businessIsPublic, businessShows, itemIsPublic } from '../businesses/visibility.ts';
+import { businessIsPublic, itemShows } from '../businesses/visibility.ts';
+import { countUpToCap, directoryWindow } from './directory-paging.ts';
 
 /** SPEC §7 Public user fetchAll: visible profiles, newest first; one profile when businessName is given. */
 export async function fetchAllUsers(ctx: Pick<AppContext, 'db'>, query: FetchAllUsersQuery) {
@@ -21,17 +22,37 @@ export async function fetchAllUsers(ctx: Pick<AppContext, 'db'>, query: FetchAll
     );
   }
   const where = and(...conditions);
-  const totalCatalogues = sql<number>`(select count(*)::int from ${catalogues} c
-    where c.business_id = "businesses"."id" and ${itemIsPublic(sql`c`)} and ${businessShows('catalogue', sql`${businesses}`)})`;
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select({ b: businesses, totalCatalogues })
-      .from(businesses)
-      .where(where)
-      .orderBy(desc(businesses.createdAt), desc(businesses.id))
-      .limit(query.perPage)
-      .offset((query.pageNo - 1) * query.perPage),
-    ctx.db.select({ total: count() }).from(businesses).where(where),
+  // Paged and counted within the first searchCountCap profiles, as the other directory lists (decision 058).
+  const window = directoryWindow(query);
+  const [rows, total] = await Promise.all([
+    window.limit > 0
+      ? ctx.db
+          .select()
+          .from(businesses)
+          .where(where)
+          .orderBy(desc(businesses.createdAt), desc(businesses.id))
+          .limit(window.limit)
+          .offset(window.offset)
+      : [],
+    countUpToCap(ctx, ctx.db.select({ one: sql`1` }).from(businesses).where(where)),
   ]);
-  return { userProfiles: rows.map((r) => toUserProfile(r.b, r.totalCatalogues)), count: total };
+  const counts = await publicCatalogueCounts(
+    ctx,
+    rows.map((b) => b.id),
+  );
+  return { userProfiles: rows.map((b) => toUserProfile(b, counts.get(b.id) ?? 0)), ...total };
+}
+
+/**
+ * How many catalogues visitors may see of each business of a page, read for those businesses alone (no
+ * sub-select per business row, which would also join the businesses table with a tenant table: decision 058).
+ */
+async function publicCatalogueCounts(ctx: Pick<AppContext, 'db'>, businessIds: string[]): Promise<Map<string, number>> {
+  if (businessIds.length === 0) return new Map();
+  const rows = await ctx.db
+    .select({ businessId: catalogues.businessId, n: count() })
+    .from(catalogues)
+    .where(and(inArray(catalogues.businessId, businessIds), itemShows('catalogue', sql`${catalogues}`)))
+    .groupBy(catalogues.businessId);
+  return new Map(rows.map((r) => [r.businessId, r.n]));
 }

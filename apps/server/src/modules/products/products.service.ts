@@ -48,6 +48,7 @@ import { products } from '../../db/schema/products.ts';
 import { bumpContentVersions, changePublicContent, productsWritten } from '../../db/tenant-writes.ts';
 import { AppError } from '../../http/app-error.ts';
 import { businessIsPublic, businessShows, itemIsPublic, placementOf } from '../businesses/visibility.ts';
+import { countUpToCap, directoryWindow } from '../directory/directory-paging.ts';
 import { createUploadSlots, deleteMedia, type Queryable } from '../media/media.service.ts';
 import { findMatches } from '../search/search-engine.ts';
 import { tsqueryOf } from '../search/search-query.ts';
@@ -120,19 +121,36 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 // Far past any real page; keeps a huge pageNo from overflowing the OFFSET parameter.
 const maxOffset = 2 ** 31 - 1;
 
-async function listPage(ctx: Pick<AppContext, 'db'>, where: SQL | undefined, { pageNo, perPage, sort }: Paging & { sort: SortOption }) {
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select(selection)
-      .from(products)
-      .innerJoin(businesses, eq(businesses.id, products.businessId))
-      .where(where)
-      .orderBy(...orderFor(sort))
-      .limit(perPage)
-      .offset(Math.min((pageNo - 1) * perPage, maxOffset)),
-    ctx.db.select({ count: count() }).from(products).innerJoin(businesses, eq(businesses.id, products.businessId)).where(where),
+/** A page of products and their count; `capped`: the directory's, within its first searchCountCap items (directory-paging.ts). */
+async function listPage(
+  ctx: Pick<AppContext, 'db'>,
+  where: SQL | undefined,
+  { pageNo, perPage, sort }: Paging & { sort: SortOption },
+  { capped = false } = {},
+): Promise<ProductList> {
+  const window = capped ? directoryWindow({ pageNo, perPage }) : { offset: Math.min((pageNo - 1) * perPage, maxOffset), limit: perPage };
+  const joined = eq(businesses.id, products.businessId);
+  const [rows, total] = await Promise.all([
+    window.limit > 0
+      ? ctx.db
+          .select(selection)
+          .from(products)
+          .innerJoin(businesses, joined)
+          .where(where)
+          .orderBy(...orderFor(sort))
+          .limit(window.limit)
+          .offset(window.offset)
+      : [],
+    capped
+      ? countUpToCap(ctx, ctx.db.select({ one: sql`1` }).from(products).innerJoin(businesses, joined).where(where))
+      : ctx.db
+          .select({ count: count() })
+          .from(products)
+          .innerJoin(businesses, joined)
+          .where(where)
+          .then(([r]) => ({ count: r?.count ?? 0 })),
   ]);
-  return { products: rows.map((r) => toProduct(r.row, r.businessName)), count: total?.count ?? 0 };
+  return { products: rows.map((r) => toProduct(r.row, r.businessName)), ...total };
 }
 
 async function findOwned(db: Queryable, businessId: string, id: string, lock = false) {
@@ -502,7 +520,7 @@ export async function fetchDirectoryProducts(
 ): Promise<ProductList> {
   if (query.searchQuery) return searchDirectoryProducts(ctx, { ...query, searchQuery: query.searchQuery });
   const where = and(visible, query.isPromoted ? eq(products.isPromoted, true) : undefined);
-  return listPage(ctx, where, { ...query, sort: listingSort(query.sort) });
+  return listPage(ctx, where, { ...query, sort: listingSort(query.sort) }, { capped: true });
 }
 
 async function searchDirectoryProducts(

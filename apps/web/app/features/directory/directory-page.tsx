@@ -26,7 +26,7 @@ const sections: Record<DirectorySectionId, { title: string; noun: string; subtit
   profiles: { title: 'User Profiles', noun: 'profiles' },
 };
 
-type List<T, F extends string> = Record<F, T[]> & { count: number };
+type List<T, F extends string> = Record<F, T[]> & { count: number; countCapped?: boolean };
 /**
  * A promoted section and the ordinary one after it (`ids`): the call that pages both (items under
  * `field`), its arguments for the promoted one, their cards, and of each its page size, its grid and
@@ -94,7 +94,7 @@ function SectionPair<T, F extends string>({ pair, data }: { pair: Pair<T, F>; da
         field={pair.field}
         args={i === 0 ? pair.promotedArgs : {}}
         perPage={pair.perPage[i]}
-        first={{ items: lists[i][pair.field], count: lists[i].count }}
+        first={{ items: lists[i][pair.field], count: lists[i].count, countCapped: lists[i].countCapped }}
         keyOf={pair.keyOf}
         render={pair.render}
         gridClass={pair.grids[i]}

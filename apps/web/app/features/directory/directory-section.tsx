@@ -135,7 +135,7 @@ export function DirectorySection<T>(props: DirectorySectionProps<T>) {
           label={`${title} pages`}
         />
         {page.countCapped && pageNo >= totalPages ? (
-          <p className="mt-3 text-center text-slate-500 text-sm">{searchTexts.capped()}</p>
+          <p className="mt-3 text-center text-slate-500 text-sm">{search ? searchTexts.capped() : searchTexts.listCapped()}</p>
         ) : null}
       </div>
     </section>

@@ -5,7 +5,7 @@ import type { UserProfile } from '@stashblog/contract/users';
 import type { AppLoadContext } from 'react-router';
 import { type DirectorySectionId, directorySectionIds, directorySizes as size } from './directory-sizes';
 
-export type ProfileList = { userProfiles: UserProfile[]; count: number };
+export type ProfileList = { userProfiles: UserProfile[]; count: number; countCapped?: boolean };
 export type DirectoryData = {
   promotedProducts: ProductList;
   products: ProductList;
