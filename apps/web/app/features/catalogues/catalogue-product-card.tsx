@@ -7,11 +7,13 @@ type Props = {
   selected: boolean;
   onToggle: (id: string) => void;
   onView: (product: Product) => void;
+  /** The View button is pointed at or focused: its quick view can start loading. */
+  onPointView?: () => void;
   eager?: boolean;
 };
 
 /** SPEC product card (image, name, description in 4 lines) with the catalogue page's view button and checkbox. */
-export function CatalogueProductCard({ product, selecting, selected, onToggle, onView, eager = false }: Props) {
+export function CatalogueProductCard({ product, selecting, selected, onToggle, onView, onPointView, eager = false }: Props) {
   const image = product.images[0];
   return (
     <article
@@ -44,6 +46,8 @@ export function CatalogueProductCard({ product, selecting, selected, onToggle, o
         <button
           type="button"
           onClick={() => onView(product)}
+          onPointerEnter={onPointView}
+          onFocus={onPointView}
           className="mt-auto self-start rounded border border-primary px-3 py-1.5 text-sm"
           aria-label={`View ${product.productName}`}
         >

@@ -5,16 +5,19 @@ import { cataloguePath } from '@stashblog/contract/paths';
 import type { Product } from '@stashblog/contract/products';
 import { defaultSort, type SortOption } from '@stashblog/contract/sort-options';
 import { specTexts } from '@stashblog/contract/spec-texts';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { api } from '../../lib/api-client';
 import { SortSelect } from '../../ui/sort-select';
 import { preloadQueryForm, QueryForm } from '../leads/query-form-lazy';
 import { ShareOnWhatsApp } from '../store/share-on-whatsapp';
 import { BannerCarousel } from './banner-carousel';
 import { CatalogueProductCard } from './catalogue-product-card';
-import { ProductQuickView } from './product-quick-view';
-import { canSendQuery, useSelection } from './selection';
-import { useCatalogueProducts, useLoadMoreSentinel } from './use-catalogue-products';
+import { CatalogueProducts, type CatalogueProductsState, preloadCatalogueProducts, useLoadMoreSentinel } from './catalogue-products';
+import { canSendQuery, type Selection, useSelection } from './selection';
+
+// Fetched when a visitor first opens a quick view or points at a View button (decision 051).
+const loadQuickView = () => import('./product-quick-view');
+const ProductQuickView = lazy(() => loadQuickView().then((m) => ({ default: m.ProductQuickView })));
 
 type Props = {
   catalogue: Catalogue;
@@ -31,20 +34,6 @@ export function CatalogueView({ catalogue, products: firstProducts, count: first
   const [selection, dispatch] = useSelection();
   const [viewing, setViewing] = useState<Product | null>(null);
   const [querying, setQuerying] = useState(false);
-  const { products, count, sized, hasNextPage, isFetchingNextPage, isPending, isError, error, fetchNextPage } = useCatalogueProducts({
-    id: catalogue._id,
-    businessName: catalogue.businessName,
-    sort,
-    first: { products: firstProducts, count: firstCount },
-    local: privateLink !== undefined,
-  });
-  // Not before the page size is known: a scroll before hydration would fetch a wide page on a phone.
-  const sentinel = useLoadMoreSentinel(
-    () => {
-      if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-    },
-    sized && hasNextPage && !isFetchingNextPage,
-  );
 
   // A view is counted from the browser, so crawlers that do not run scripts are not counted.
   // (A private link counts its own visits.)
@@ -68,7 +57,7 @@ export function CatalogueView({ catalogue, products: firstProducts, count: first
         ) : null}
       </div>
       <div className="sticky top-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-3 border-black/10 border-b bg-background/95 px-4 py-3 backdrop-blur">
-        <SortSelect value={sort} onChange={setSort} />
+        <SortSelect value={sort} onChange={setSort} onPoint={preloadCatalogueProducts} />
         <div className="flex flex-wrap items-center gap-2">
           {selection.selecting ? <span className="text-muted text-sm">{selected.length} selected</span> : null}
           <button
@@ -92,7 +81,61 @@ export function CatalogueView({ catalogue, products: firstProducts, count: first
           ) : null}
         </div>
       </div>
-      {isError ? (
+      <CatalogueProducts
+        id={catalogue._id}
+        businessName={catalogue.businessName}
+        sort={sort}
+        first={{ products: firstProducts, count: firstCount }}
+        local={privateLink !== undefined}
+      >
+        {(state) => (
+          <ProductGrid state={state} selection={selection} onToggle={(id) => dispatch({ type: 'toggle', id })} onView={setViewing} />
+        )}
+      </CatalogueProducts>
+      <section aria-labelledby="faq-heading" className="mt-6 rounded-lg bg-surface p-6">
+        <h2 id="faq-heading" className="mb-3 font-semibold text-xl">
+          {specTexts.faqHeading}
+        </h2>
+        <p className="text-muted">{specTexts.faqEmpty}</p>
+      </section>
+      {viewing ? (
+        <Suspense fallback={null}>
+          <ProductQuickView product={viewing} onOwnDomain={onOwnDomain} onClose={() => setViewing(null)} />
+        </Suspense>
+      ) : null}
+      {querying ? (
+        <QueryForm
+          target={{ kind: 'catalogue', catalogueId: catalogue._id, products: selected, privateLink }}
+          businessName={catalogue.businessName}
+          subject={`${catalogue.catalogueName} (${selected.length} ${selected.length === 1 ? 'product' : 'products'})`}
+          onClose={() => setQuerying(false)}
+          onSent={() => dispatch({ type: 'clear' })}
+        />
+      ) : null}
+    </main>
+  );
+}
+
+type GridProps = {
+  state: CatalogueProductsState;
+  selection: Selection;
+  onToggle: (id: string) => void;
+  onView: (product: Product) => void;
+};
+
+/** SPEC §9 grid with infinite scroll, and what it says while it loads. */
+function ProductGrid({ state, selection, onToggle, onView }: GridProps) {
+  const { products, count, sized, hasNextPage, isFetchingNextPage, isPending, error, fetchNextPage } = state;
+  // Not before the page size is known: a scroll before hydration would fetch a wide page on a phone.
+  const sentinel = useLoadMoreSentinel(
+    () => {
+      if (hasNextPage && !isFetchingNextPage) fetchNextPage();
+    },
+    sized && hasNextPage && !isFetchingNextPage,
+  );
+  return (
+    <>
+      {error ? (
         <p role="alert" className="rounded bg-surface p-6 text-center">
           {error.message}
         </p>
@@ -110,9 +153,10 @@ export function CatalogueView({ catalogue, products: firstProducts, count: first
                 product={p}
                 eager={i < 5}
                 selecting={selection.selecting}
-                selected={selected.includes(p._id)}
-                onToggle={(id) => dispatch({ type: 'toggle', id })}
-                onView={setViewing}
+                selected={selection.selected.includes(p._id)}
+                onToggle={onToggle}
+                onView={onView}
+                onPointView={preloadQuickView}
               />
             </li>
           ))}
@@ -129,22 +173,10 @@ export function CatalogueView({ catalogue, products: firstProducts, count: first
           Showing all {count} {count === 1 ? 'product' : 'products'}
         </p>
       ) : null}
-      <section aria-labelledby="faq-heading" className="mt-6 rounded-lg bg-surface p-6">
-        <h2 id="faq-heading" className="mb-3 font-semibold text-xl">
-          {specTexts.faqHeading}
-        </h2>
-        <p className="text-muted">{specTexts.faqEmpty}</p>
-      </section>
-      {viewing ? <ProductQuickView product={viewing} onOwnDomain={onOwnDomain} onClose={() => setViewing(null)} /> : null}
-      {querying ? (
-        <QueryForm
-          target={{ kind: 'catalogue', catalogueId: catalogue._id, products: selected, privateLink }}
-          businessName={catalogue.businessName}
-          subject={`${catalogue.catalogueName} (${selected.length} ${selected.length === 1 ? 'product' : 'products'})`}
-          onClose={() => setQuerying(false)}
-          onSent={() => dispatch({ type: 'clear' })}
-        />
-      ) : null}
-    </main>
+    </>
   );
+}
+
+function preloadQuickView() {
+  void loadQuickView();
 }

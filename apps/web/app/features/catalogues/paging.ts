@@ -1,4 +1,5 @@
 import { limits } from '@stashblog/contract/limits';
+import type { SortOption } from '@stashblog/contract/sort-options';
 
 export type PageParam = { pageNo: number; perPage: number };
 
@@ -26,4 +27,16 @@ export function uniqueById<T extends { _id: string }>(pages: { products: T[] }[]
       out.push(p);
     }
   return out;
+}
+
+/** The server's sort orders (catalogues sort-order.ts), for a list that is all here. */
+export function sortLocally<T extends { _id: string; productName: string; createdAt: string }>(items: T[], sort: SortOption): T[] {
+  const byDate = (a: T, b: T) => a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id);
+  const byName = (a: T, b: T) => a.productName.toLowerCase().localeCompare(b.productName.toLowerCase()) || a._id.localeCompare(b._id);
+  const sorted = [...items];
+  if (sort === 'Date, old to new') sorted.sort(byDate);
+  else if (sort === 'Alphabetically A-Z') sorted.sort(byName);
+  else if (sort === 'Alphabetically Z-A') sorted.sort((a, b) => byName(b, a));
+  else sorted.sort((a, b) => byDate(b, a));
+  return sorted;
 }

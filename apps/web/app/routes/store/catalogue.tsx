@@ -6,7 +6,6 @@ import { CatalogueView } from '../../features/catalogues/catalogue-view';
 import { storeMeta } from '../../features/store/seo';
 import { storeFromMatches } from '../../features/store/use-store';
 import { withMediaWidths } from '../../lib/media-widths.server';
-import { QueryProvider } from '../../ui/query-provider';
 import type { Route } from './+types/catalogue';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -50,9 +49,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 // The business nav, theme and footer come from the store layout (routes.ts).
 export default function CataloguePage({ loaderData }: Route.ComponentProps) {
   const { catalogue, products, count, onOwnDomain } = loaderData;
-  return (
-    <QueryProvider>
-      <CatalogueView key={catalogue._id} catalogue={catalogue} products={products} count={count} onOwnDomain={onOwnDomain} />
-    </QueryProvider>
-  );
+  // No QueryProvider here: the grid brings React Query when it first fetches (decision 051).
+  return <CatalogueView key={catalogue._id} catalogue={catalogue} products={products} count={count} onOwnDomain={onOwnDomain} />;
 }
