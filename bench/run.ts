@@ -19,6 +19,7 @@ const benches = [
   { name: 'search-plan', file: 'search-plan.ts', results: ['search-plan'] },
   { name: 'csv', file: 'csv.ts', results: ['csv'] },
   { name: 'insights', file: 'insights.ts', results: ['insights'] },
+  { name: 'import', file: 'import.ts', results: ['import'] },
 ].filter((b) => (!only || only.includes(b.name)) && existsSync(path.join(import.meta.dirname, b.file)));
 
 if (!existsSync(path.join(root, 'apps/web/build/server/index.js'))) {
@@ -74,6 +75,7 @@ const summary = {
   searchPlan: read('search-plan')?.results.every((r: { ok: boolean }) => r.ok) ?? null,
   csv: read('csv') ?? null,
   insights: read('insights') ?? null,
+  import: read('import') ?? null,
   failed,
   goals: {
     listApiRatioWarm: '>= 0.5',
