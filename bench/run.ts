@@ -20,6 +20,7 @@ const benches = [
   { name: 'cross-shop', file: 'cross-shop.ts', results: ['cross-shop'] },
   { name: 'csv', file: 'csv.ts', results: ['csv'] },
   { name: 'insights', file: 'insights.ts', results: ['insights'] },
+  { name: 'import', file: 'import.ts', results: ['import'] },
 ].filter((b) => (!only || only.includes(b.name)) && existsSync(path.join(import.meta.dirname, b.file)));
 
 if (!existsSync(path.join(root, 'apps/web/build/server/index.js'))) {
@@ -79,6 +80,7 @@ const summary = {
     : null,
   csv: read('csv') ?? null,
   insights: read('insights') ?? null,
+  import: read('import') ?? null,
   failed,
   goals: {
     listApiRatioWarm: '>= 0.5',

@@ -39,6 +39,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { privateLinksRoutes } from './modules/private-links/private-links.routes.ts';
+import { productTransferRoutes } from './modules/product-transfer/product-transfer.routes.ts';
 import { checkProductJson } from './modules/products/product-json.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp({ config, db, logger = false, publicCache = true 
   await app.register(seoRoutes(ctx));
   await app.register(mediaRoutes(ctx));
   await app.register(productsRoutes(ctx));
+  await app.register(productTransferRoutes(ctx));
   await app.register(cataloguesRoutes(ctx));
   await app.register(leadsRoutes(ctx));
   await app.register(pushRoutes(ctx));

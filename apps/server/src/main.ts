@@ -3,6 +3,7 @@ import { seedDemoIfEmpty } from './cli/seed-demo.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock.ts';
 import { openDatabase } from './db/open.ts';
+import { loadWebBuild } from './http/ssr.ts';
 
 // Start-up and graceful shutdown only; everything else is in app.ts.
 async function main() {
@@ -16,6 +17,9 @@ async function main() {
     lock.release();
     throw e;
   }
+  // Fastify gives the ssr plugin 10 s to start, and it imports the web build: on a loaded machine the
+  // first import can take longer. Imported here first (as test-app.ts does), the plugin finds it loaded.
+  await loadWebBuild({ config } as Parameters<typeof loadWebBuild>[0]);
   const app = await buildApp({ config, db: database.db, logger: true });
 
   let closing = false;

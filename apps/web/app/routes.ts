@@ -21,6 +21,7 @@ export default [
       index('routes/admin/index.tsx'),
       route('dashboard', 'routes/admin/dashboard.tsx'),
       route('products', 'routes/admin/products.tsx'),
+      route('products/import', 'routes/admin/import-products.tsx'),
       route('addProduct', 'routes/admin/add-product.tsx'),
       route('editProduct/:productId', 'routes/admin/edit-product.tsx'),
       route('catalogues', 'routes/admin/catalogues.tsx'),

@@ -101,6 +101,14 @@ import {
   updatePrivateLinkBody,
 } from './private-links.ts';
 import {
+  exportProductsQuery,
+  fetchImportQuery,
+  importIdBody,
+  importPayload,
+  latestImportPayload,
+  previewImportBody,
+} from './product-transfer.ts';
+import {
   adminFetchAllQuery,
   categoriesPayload,
   createProductBody,
@@ -152,6 +160,7 @@ const counted = z.object({ counted: z.boolean() });
 const newId = z.object({ id: z.string() });
 const someId = z.object({ _id: z.string() });
 const csv = z.string().describe('text/csv: leads_data.csv');
+const productFile = z.string().describe('text/csv or XLSX: products.csv, products.xlsx');
 
 /** A visitor's private-link calls, on products and catalogues alike but for what an opened link shows. */
 const visitorLinks = <P extends z.ZodType>(opened: P) => ({
@@ -262,6 +271,10 @@ export const endpointSchemas = {
     ...ownerLinks({ list: fetchAllProductLinksQuery, generate: generateProductLinkBody, delete: deleteProductLinkBody }),
     ...ownerLeads({ list: productLeadsQuery, page: productLeadsPayload, download: downloadProductLeadsQuery }),
     fetchAllProductsLeads: { input: allLeadsQuery, payload: allLeadsPayload },
+    exportProducts: { input: exportProductsQuery, raw: productFile },
+    previewImport: { input: previewImportBody, payload: importPayload },
+    startImport: { input: importIdBody, payload: importPayload },
+    fetchImport: { input: fetchImportQuery, payload: latestImportPayload },
   },
   userAdminCatalogues: {
     create: { input: createCatalogueBody, payload: createCataloguePayload },

@@ -118,6 +118,10 @@ const routes = {
     fetchAllProductsLeads: get(owner),
     deleteLead: del(owner),
     downloadLeads: get(owner),
+    exportProducts: get(owner),
+    previewImport: post(owner),
+    startImport: post(owner),
+    fetchImport: get(owner),
   }),
   userAdminCatalogues: under('/userAdmin/catalogues', {
     create: post(owner),

@@ -17,6 +17,7 @@ export const tenantTables = [
   'media',
   'notifications',
   'private_links',
+  'product_imports',
   'product_json',
   'products',
   'signups',

@@ -23,6 +23,8 @@ export type JobPayloads = {
   'domains:recheck-due': Record<string, unknown>;
   /** Cron: drop expired account tokens (password reset, email change); modules/account. */
   'account:sweep-tokens': Record<string, unknown>;
+  /** One bulk import of products (product_imports.id), batch by batch; modules/product-transfer. */
+  'products:import': { businessId: string; importId: string };
 };
 export type JobType = keyof JobPayloads;
 
@@ -50,6 +52,8 @@ export const jobPolicies: Record<JobType, JobPolicy> = {
   // Every 10 minutes the due claims are picked (each claim is due daily, or within the hour after an unsure check).
   'domains:recheck-due': { maxAttempts: 3, cron: '*/10 * * * *' },
   'account:sweep-tokens': { maxAttempts: 3, cron: '17 3 * * *' },
+  // 5 attempts within about two and a half minutes; each resumes after the last whole batch.
+  'products:import': { maxAttempts: 5 },
 };
 
 /**

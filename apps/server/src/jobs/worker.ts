@@ -4,6 +4,7 @@ import { sweepAccountTokens } from '../modules/account/account.jobs.ts';
 import { recheckDueDomainsJob } from '../modules/domains/domains.jobs.ts';
 import { sendQueuedMail } from '../modules/mail/mail.jobs.ts';
 import { makeImageVariants } from '../modules/media/media.jobs.ts';
+import { importProducts } from '../modules/product-transfer/product-import.jobs.ts';
 import { sendOwnerPush } from '../modules/push/push.jobs.ts';
 import { type JobRunner, type JobType, jobPolicies, workerLogger } from './queue.ts';
 
@@ -14,6 +15,7 @@ const runners: { [T in JobType]: JobRunner<T> } = {
   'media:variants': makeImageVariants,
   'domains:recheck-due': recheckDueDomainsJob,
   'account:sweep-tokens': sweepAccountTokens,
+  'products:import': importProducts,
 };
 
 function taskList(ctx: AppContext): TaskList {

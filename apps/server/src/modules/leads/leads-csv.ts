@@ -4,8 +4,18 @@ import { limits } from '@stashblog/contract/limits';
 // would run as a formula (starting with = + - @, tab or CR) gets a leading apostrophe.
 const formulaStart = /^[=+\-@\t\r]/;
 
+/** The text a spreadsheet shows as typed, never runs: a formula-like value gets a leading apostrophe. */
+export function formulaSafe(value: string): string {
+  return formulaStart.test(value) ? `'${value}` : value;
+}
+
+/** The value `formulaSafe` was given back (a file exported by us and imported again). */
+export function fromFormulaSafe(value: string): string {
+  return value.startsWith("'") && formulaStart.test(value.slice(1)) ? value.slice(1) : value;
+}
+
 export function csvCell(value: string): string {
-  const safe = formulaStart.test(value) ? `'${value}` : value;
+  const safe = formulaSafe(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

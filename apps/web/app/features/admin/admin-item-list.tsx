@@ -51,6 +51,8 @@ const sources: Record<ItemKind, Source> = {
 type Props<T extends AdminItem> = {
   kind: ItemKind;
   renderCard: (item: T, state: { tab: ListTab; busy: boolean; onAction: (action: CardAction, item: T) => void }) => React.ReactNode;
+  /** Actions beside Add (the products' Export and Import), given the list's query. */
+  moreActions?: (query: ItemsQuery) => React.ReactNode;
 };
 
 const tabOptions = [
@@ -62,7 +64,7 @@ const tabOptions = [
  * SPEC "Products list" / "Catalogues list": Casual/Promoted tabs (kept in `?tab=`, so Edit comes back to the tab it
  * left), search, paging, and the card actions Status, Promote and Delete, each refused while one is in flight.
  */
-export function AdminItemList<T extends AdminItem>({ kind, renderCard }: Props<T>) {
+export function AdminItemList<T extends AdminItem>({ kind, renderCard, moreActions }: Props<T>) {
   const { queryKey, fetch, remove, toggle, nameOf } = sources[kind];
   const paths = adminItemPaths(kind);
   const nouns = `${kind}s`;
@@ -136,9 +138,12 @@ export function AdminItemList<T extends AdminItem>({ kind, renderCard }: Props<T
       title={paths.title}
       subtitle={<StoreSwitchNotice noun={nouns as 'products' | 'catalogues'} />}
       actions={
-        <Link to={paths.add} className="rounded bg-primary px-4 py-2 text-on-primary">
-          Add {kind === 'product' ? 'Product' : 'Catalogue'}
-        </Link>
+        <>
+          <Link to={paths.add} className="rounded bg-primary px-4 py-2 text-on-primary">
+            Add {kind === 'product' ? 'Product' : 'Catalogue'}
+          </Link>
+          {moreActions?.(query)}
+        </>
       }
       tabs={{ label: `${kind === 'product' ? 'Product' : 'Catalogue'} lists`, options: tabOptions, value: tab, onChange: showTab }}
       search={{ label: `Search ${nouns} by name`, placeholder: `Search by ${kind} name`, value: searchText, onChange: setSearchText }}

@@ -1,0 +1,308 @@
+import type { ProductImport } from '@stashblog/contract/product-transfer';
+import { importTexts, productFileColumns } from '@stashblog/contract/product-transfer-texts';
+import { specTexts } from '@stashblog/contract/spec-texts';
+import { parse } from 'csv-parse/sync';
+import { asc, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { v7 as uuidv7 } from 'uuid';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { contentVersions } from '../../db/schema/content-versions.ts';
+import { products } from '../../db/schema/products.ts';
+import { runDueJobs } from '../../jobs/worker.ts';
+
+// Bulk export and import of products (decision 059) through the HTTP API, jobs run by the test.
+
+type Owner = { token: string; businessId: string; businessName: string };
+let app: TestApp;
+let shop: Owner;
+beforeAll(async () => {
+  app = await createTestApp();
+  shop = await app.owner('import-shop');
+});
+
+const admin = (path: string) => `/api/userAdmin/products/${path}`;
+const header = Object.values(productFileColumns);
+
+function csvOf(rows: string[][]): Buffer {
+  const cell = (c: string) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
+  return Buffer.from(rows.map((r) => `${r.map(cell).join(',')}\r\n`).join(''));
+}
+
+/** A row of the file from the fields it names; the rest empty. */
+function row(fields: Partial<Record<keyof typeof productFileColumns, string>>): string[] {
+  return (Object.keys(productFileColumns) as (keyof typeof productFileColumns)[]).map((k) => fields[k] ?? '');
+}
+
+async function preview(owner: Owner, file: Buffer, fileName = 'products.csv') {
+  const res = await app.inject({
+    method: 'POST',
+    url: admin('previewImport'),
+    headers: { authorization: owner.token },
+    payload: { fileName, content: file.toString('base64') },
+  });
+  return res;
+}
+
+async function importFile(owner: Owner, file: Buffer, fileName?: string): Promise<ProductImport> {
+  const res = await preview(owner, file, fileName);
+  expect(res.statusCode, res.body).toBe(200);
+  const { _id } = res.json().payload.import as ProductImport;
+  const started = await app.inject({
+    method: 'POST',
+    url: admin('startImport'),
+    headers: { authorization: owner.token },
+    payload: { id: _id },
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  expect(started.json().payload.import.state).toBe('queued');
+  await runDueJobs(app.ctx);
+  const done = await app.inject({ method: 'GET', url: admin('fetchImport'), headers: { authorization: owner.token }, query: { id: _id } });
+  return done.json().payload.import;
+}
+
+async function exportFile(owner: Owner, format: 'csv' | 'xlsx', query: Record<string, string> = {}) {
+  const res = await app.inject({
+    method: 'GET',
+    url: admin('exportProducts'),
+    headers: { authorization: owner.token },
+    query: { format, ...query },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
+
+const stored = (businessId: string) =>
+  app.ctx.db.select().from(products).where(eq(products.businessId, businessId)).orderBy(asc(products.createdAt), asc(products.id));
+const version = async (businessId: string) =>
+  (await app.ctx.db.select().from(contentVersions).where(eq(contentVersions.businessId, businessId)))[0]?.version ?? 0;
+
+describe('import preview', () => {
+  it("lists each bad row's problems in SPEC's words and writes no product", async () => {
+    const owner = await app.owner('preview-shop');
+    const file = csvOf([
+      header,
+      row({ productName: 'Good lamp', itemNo: 'L-1', category: 'Lamps', description: 'Fine' }),
+      row({ itemNo: 'L-2', category: 'Lamps', description: 'No name' }),
+      row({ productName: 'No category', description: 'x' }),
+      row({ productName: 'No description', category: 'Lamps' }),
+      row({ productName: 'Many images', category: 'Lamps', description: 'x', images: 'a.jpg\nb.jpg\nc.jpg\nd.jpg\ne.jpg\nf.jpg\ng.jpg' }),
+      row({ productName: 'Cheap', category: 'Lamps', description: 'x', pricePerUnit: 'ten rupees', totalUnits: '5' }),
+      row({ productName: 'Odd', category: 'Lamps', description: 'x', visibility: 'Hidden' }),
+      row({ productName: 'Twin', itemNo: 'L-1', category: 'Lamps', description: 'x' }),
+      row({ productName: 'Pictured', itemNo: 'L-9', category: 'Lamps', description: 'x', images: 'photo.jpg' }),
+    ]);
+    const before = await version(owner.businessId);
+    const res = await preview(owner, file);
+    expect(res.statusCode, res.body).toBe(200);
+    const imp = res.json().payload.import as ProductImport;
+    expect(imp).toMatchObject({ state: 'previewed', total: 9, valid: 1, done: 0 });
+    expect(imp.problems).toEqual([
+      { row: 3, messages: [specTexts.productNameRequired] },
+      { row: 4, messages: [specTexts.productCategoryRequired] },
+      { row: 5, messages: [specTexts.productDescriptionRequired] },
+      { row: 6, messages: [specTexts.imagesMax(6)] },
+      { row: 7, messages: [importTexts.notANumber(productFileColumns.pricePerUnit)] },
+      { row: 8, messages: [importTexts.oneOf(productFileColumns.visibility, ['Public', 'Private'])] },
+      { row: 9, messages: [importTexts.repeatedItemNo(2)] },
+      { row: 10, messages: [importTexts.unknownImage('photo.jpg')] },
+    ]);
+    expect(await stored(owner.businessId)).toEqual([]);
+    expect(await version(owner.businessId)).toBe(before);
+  });
+
+  it('refuses a file that is not CSV or XLSX, or has no Product Name column, without writing', async () => {
+    const notXlsx = Buffer.concat([Buffer.from('PK'), Buffer.alloc(50, 7)]);
+    const bad = await preview(shop, notXlsx, 'x.xlsx');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe(importTexts.unreadable);
+    const noName = await preview(shop, csvOf([['Category'], ['Lamps']]));
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().error).toBe(importTexts.missingColumn('Product Name'));
+  });
+});
+
+describe('import', () => {
+  it('creates new products and updates the one with the same item number; the same file again changes nothing', async () => {
+    const owner = await app.owner('match-shop');
+    const created = await app.inject({
+      method: 'POST',
+      url: admin('create'),
+      headers: { authorization: owner.token },
+      payload: { productName: 'Old kettle', itemNo: 'K-1', category: 'Kitchen', description: 'Copper', pricePerUnit: 100 },
+    });
+    const existingId = created.json().payload.product._id;
+    const file = csvOf([
+      header,
+      row({
+        productName: 'Copper kettle',
+        itemNo: 'K-1',
+        category: 'Kitchen',
+        description: 'Copper',
+        pricePerUnit: '1,250.50',
+        visibility: 'Public',
+      }),
+      row({
+        productName: 'Brass pot',
+        itemNo: 'P-7',
+        category: 'Kitchen',
+        description: 'Brass',
+        tags: 'Brass\nPOT\nbrass',
+        promoted: 'Yes',
+      }),
+      row({ productName: 'Plain bowl', category: 'Kitchen', description: 'Clay', specifications: '10 cm\n200 g' }),
+    ]);
+    const first = await importFile(owner, file);
+    expect(first).toMatchObject({ state: 'done', total: 3, valid: 3, done: 3, created: 2, updated: 1, unchanged: 0, failed: 0 });
+    const rows = await stored(owner.businessId);
+    expect(rows.map((r) => [r.itemNo, r.productName])).toEqual([
+      ['K-1', 'Copper kettle'],
+      ['P-7', 'Brass pot'],
+      ['', 'Plain bowl'],
+    ]);
+    expect(rows[0]).toMatchObject({ id: existingId, pricePerUnit: 1250.5, isPublic: true });
+    expect(rows[1]).toMatchObject({ tags: ['brass', 'pot'], isPromoted: true, isPublic: false });
+    expect(rows[2]?.specifications).toEqual(['10 cm', '200 g']);
+
+    const versionBefore = await version(owner.businessId);
+    const again = await importFile(owner, file);
+    expect(again).toMatchObject({ state: 'done', created: 0, updated: 0, unchanged: 3 });
+    expect(await stored(owner.businessId)).toEqual(rows);
+    expect(await version(owner.businessId)).toBe(versionBefore);
+  });
+
+  it('imports the rows it can and reports a row the products service refused', async () => {
+    const owner = await app.owner('blocked-shop');
+    await importFile(owner, csvOf([header, row({ productName: 'Vase', itemNo: 'V-1', category: 'Decor', description: 'Blue' })]));
+    await app.ctx.db.update(products).set({ isBlocked: true }).where(eq(products.businessId, owner.businessId));
+    const imp = await importFile(
+      owner,
+      csvOf([
+        header,
+        row({ productName: 'Vase', itemNo: 'V-1', category: 'Decor', description: 'Blue', promoted: 'Yes' }),
+        row({ productName: 'Jar', itemNo: 'J-1', category: 'Decor', description: 'Green' }),
+      ]),
+    );
+    expect(imp).toMatchObject({ state: 'done', done: 2, created: 1, failed: 1 });
+    expect(imp.problems).toEqual([{ row: 2, messages: [specTexts.productBlocked] }]);
+    expect((await stored(owner.businessId)).map((r) => [r.productName, r.isPromoted])).toEqual([
+      ['Vase', false],
+      ['Jar', false],
+    ]);
+  });
+});
+
+describe('export', () => {
+  async function seedVaried(owner: Owner) {
+    const images = [uuidv7(), uuidv7()];
+    await app.ctx.db.insert(products).values([
+      {
+        businessId: owner.businessId,
+        id: uuidv7(),
+        productName: '=HYPERLINK("http://evil.example","click")',
+        itemNo: '+91-A',
+        description: 'Line one\nLine two, with "quotes"',
+        category: 'Décor',
+        tags: ['hand made', 'दीया'],
+        images,
+        specifications: ['-5 °C safe', '@home'],
+        disclaimers: ['Colours vary'],
+        pricePerUnit: 199.99,
+        totalUnits: 12,
+        link: 'https://example.com/a',
+        isPublic: true,
+        isPromoted: true,
+      },
+      { businessId: owner.businessId, id: uuidv7(), productName: 'Bare', description: 'Only the needed', category: 'Misc' },
+      {
+        businessId: owner.businessId,
+        id: uuidv7(),
+        productName: 'Numbered',
+        itemNo: '0042',
+        description: 'x',
+        category: 'Misc',
+        pricePerUnit: 0,
+      },
+    ]);
+  }
+
+  it('neutralises a formula-like cell (CSV and XLSX)', async () => {
+    const owner = await app.owner('formula-shop');
+    await seedVaried(owner);
+    const csv = await exportFile(owner, 'csv');
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="products.csv"');
+    const rows = parse(csv.rawPayload, { bom: true }) as string[][];
+    expect(rows[0]).toEqual(header);
+    const evil = rows.find((r) => r[0]?.includes('HYPERLINK')) as string[];
+    expect(evil[0]).toBe(`'=HYPERLINK("http://evil.example","click")`);
+    expect(evil[1]).toBe(`'+91-A`);
+    expect(evil[7]).toBe(`'-5 °C safe\n@home`);
+
+    const xlsx = await exportFile(owner, 'xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0] as ExcelJS.Worksheet;
+    const cells: ExcelJS.Cell[] = [];
+    sheet.eachRow((r) => r.eachCell((c) => cells.push(c)));
+    expect(cells.some((c) => c.type === ExcelJS.ValueType.Formula)).toBe(false);
+    expect(cells.map((c) => c.value)).toContain(`'=HYPERLINK("http://evil.example","click")`);
+  });
+
+  it.each(['csv', 'xlsx'] as const)('→ import round trip (%s) leaves every product unchanged', async (format) => {
+    const owner = await app.owner(`round-${format}`);
+    await seedVaried(owner);
+    const before = await stored(owner.businessId);
+    const versionBefore = await version(owner.businessId);
+    const file = await exportFile(owner, format);
+    const imp = await importFile(owner, file.rawPayload, `products.${format}`);
+    expect(imp).toMatchObject({ state: 'done', total: 3, valid: 3, unchanged: 3, created: 0, updated: 0, problems: [] });
+    expect(await stored(owner.businessId)).toEqual(before);
+    expect(await version(owner.businessId)).toBe(versionBefore);
+  });
+
+  it("exports the admin list's filter only, and only the owner's own products", async () => {
+    const owner = await app.owner('filter-shop');
+    await seedVaried(owner);
+    const promoted = parse((await exportFile(owner, 'csv', { isPromoted: 'true' })).rawPayload, { bom: true }) as string[][];
+    expect(promoted.length).toBe(2);
+    const other = parse((await exportFile(shop, 'csv')).rawPayload, { bom: true }) as string[][];
+    expect(other).toEqual([header]);
+  });
+});
+
+describe("another business's import", () => {
+  it('is not found, and its id starts nothing', async () => {
+    const owner = await app.owner('foreign-import-shop');
+    const res = await preview(owner, csvOf([header, row({ productName: 'Mine', category: 'A', description: 'B' })]));
+    const { _id } = res.json().payload.import as ProductImport;
+    const start = await app.inject({
+      method: 'POST',
+      url: admin('startImport'),
+      headers: { authorization: shop.token },
+      payload: { id: _id },
+    });
+    expect(start.statusCode).toBe(404);
+    const fetched = await app.inject({
+      method: 'GET',
+      url: admin('fetchImport'),
+      headers: { authorization: shop.token },
+      query: { id: _id },
+    });
+    expect(fetched.statusCode).toBe(404);
+    const latest = await app.inject({ method: 'GET', url: admin('fetchImport'), headers: { authorization: shop.token } });
+    expect(latest.json().payload.import).toBeNull();
+  });
+
+  it('every import route refuses without a session before reading the body', async () => {
+    for (const [method, path] of [
+      ['GET', 'exportProducts'],
+      ['POST', 'previewImport'],
+      ['POST', 'startImport'],
+      ['GET', 'fetchImport'],
+    ] as const) {
+      const res = await app.inject({ method, url: admin(path), payload: method === 'POST' ? '{not json' : undefined });
+      expect(res.statusCode, path).toBe(401);
+    }
+  });
+});
