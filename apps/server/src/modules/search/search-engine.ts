@@ -7,7 +7,6 @@ import {
   createdAtText,
   type MatchOptions,
   type MatchPage,
-  memberImages,
   orderBy,
   type Row,
   type SearchKind,
@@ -137,32 +136,20 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
   const inName = sql`${weighted(tq, 'A')}::tsquery`;
   const inLabels = sql`${weighted(tq, 'AB')}::tsquery`;
   const tierOf = () => (relevance ? sql`case when t.search @@ ${inName} then 1 when t.search @@ ${inLabels} then 2 else 3 end` : sql`0`);
-  // What a search page shows of a match across businesses (opts.details): its business's name and, for a catalogue,
-  // its members' images. PostgreSQL computes such sub-selects after the sort and limit, for the rows returned only;
-  // a read returns at most a page of rows on the first page, so the reads carry them there (on a later page
-  // the caller looks them up for the page alone).
-  const details = opts.details === true && !opts.businessId;
-  const businessName = (row: SQL) => sql`(select b.business_name from businesses b where b.id = ${row}.business_id)`;
-  const businessDisplayName = (row: SQL) => sql`(select b.display_name from businesses b where b.id = ${row}.business_id)`;
-  const columns = (s: Source, tier: SQL, withDetails = details && offset === 0) =>
-    sql`${s.kind}::text as type, t.business_id, t.id, ${s.name} as name, ${createdAtText(sql`t.created_at`)} as created_at, ${tier}::int as tier, ${
-      withDetails && s.kind === 'catalogue' ? memberImages(sql`t.business_id`, sql`t.id`) : s.images
-    } as images, ${withDetails ? businessName(sql`t`) : sql`null::text`} as business_name, ${
-      withDetails ? businessDisplayName(sql`t`) : sql`null::text`
-    } as business_display_name`;
+  // A match carries its row's own columns only: its business's name and a catalogue's images are looked up for the
+  // page by the caller (search.service.ts), as a sub-select correlated with a match mixes a reference table (or
+  // another distributed read) with a distributed one, which Citus cannot plan (decision 057).
+  const columns = (s: Source, tier: SQL) =>
+    sql`${s.kind}::text as type, t.business_id, t.id, ${s.name} as name, ${createdAtText(sql`t.created_at`)} as created_at, ${tier}::int as tier, ${s.images} as images, null::text as business_name, null::text as business_display_name`;
   const rankedOrder = (s: Source) => (relevance ? sql`${tierOf()}, ${tableOrder(opts.sort, s)}` : tableOrder(opts.sort, s));
   const kinds = opts.kinds.map((k) => sources[k]);
   // Every match of each kind, best first, up to `limit` (the planner's own choice; see the callers).
   const allOf = (s: Source) =>
-    sql`(select ${columns(s, tierOf(), false)} from ${s.from} t where ${visible(s.kind)} and ${matching} order by ${rankedOrder(s)} limit ${limit})`;
-  // Every match of every kind, one page of them (in SQL, so names sort by the database's collation); the details
-  // for the page's rows alone.
+    sql`(select ${columns(s, tierOf())} from ${s.from} t where ${visible(s.kind)} and ${matching} order by ${rankedOrder(s)} limit ${limit})`;
+  // Every match of every kind, one page of them (in SQL, so names sort by the database's collation).
   const allPage = (db: Exec) =>
-    db.execute<Row>(sql`select m.type, m.business_id, m.id, m.name, m.created_at, m.tier, ${
-      details
-        ? sql`case when m.type = 'catalogue' then ${memberImages(sql`m.business_id`, sql`m.id`)} else m.images end as images, ${businessName(sql`m`)} as business_name, ${businessDisplayName(sql`m`)} as business_display_name`
-        : sql`m.images, m.business_name, m.business_display_name`
-    } from (${sql.join(kinds.map(allOf), sql` union all `)}) m
+    db.execute<Row>(sql`select m.type, m.business_id, m.id, m.name, m.created_at, m.tier, m.images, m.business_name, m.business_display_name
+      from (${sql.join(kinds.map(allOf), sql` union all `)}) m
       order by ${orderBy(opts.sort)} limit ${limit - offset} offset ${offset}`);
 
   if (opts.businessId) {

@@ -2,7 +2,6 @@ import type { SearchSort } from '@stashblog/contract/search-options';
 import { type SQL, sql } from 'drizzle-orm';
 import { catalogueNameDoc } from '../../db/schema/catalogues.ts';
 import { productLabelDoc, productNameDoc } from '../../db/schema/products.ts';
-import { itemShows } from '../businesses/visibility.ts';
 
 // What search reads (search-engine.ts): the searchable kinds, their columns as the indexes spell them, the page
 // orders, and what a match carries.
@@ -44,13 +43,6 @@ export const sources: Record<SearchKind, Source> = {
 /** How many images a search result shows. */
 export const resultImages = 6;
 
-/** A catalogue's images on a search page: the first image of each of its visible members, in catalogue order. */
-export const memberImages = (businessId: SQL, catalogueId: SQL) => sql`array(select p.images[1]::text
-  from catalogue_products cp join products p on p.business_id = cp.business_id and p.id = cp.product_id
-  where cp.business_id = ${businessId} and cp.catalogue_id = ${catalogueId}
-    and ${itemShows('product', sql`p`)} and cardinality(p.images) > 0
-  order by cp.position, p.id limit ${resultImages})`;
-
 export type MatchOptions = {
   kinds: SearchKind[];
   /** One business (already known to be public), or null for every business visitors may see. */
@@ -60,14 +52,9 @@ export type MatchOptions = {
   sort: SearchSort;
   pageNo: number;
   perPage: number;
-  /** Across businesses, each match brings what a search page shows: its business's name and a catalogue's images. */
-  details?: boolean;
 };
 
-/**
- * images: a product's image keys, read with the match (its row is already at hand); a catalogue's, its visible
- * members' first images (memberImages) with opts.details across businesses, null otherwise.
- */
+/** images: a product's image keys, read with the match (its row is already at hand); null for a catalogue. */
 export type Match = {
   type: SearchKind;
   businessId: string;
@@ -75,7 +62,7 @@ export type Match = {
   name: string;
   createdAt: Date;
   images: string[] | null;
-  /** With opts.details across businesses; null otherwise. */
+  /** Null from the engine: search.service.ts reads the page's business names. */
   businessName: string | null;
   /** The business as its owner writes it (decision 047); with businessName. */
   businessDisplayName: string | null;
