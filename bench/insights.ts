@@ -39,7 +39,7 @@ if (seeded !== leadCount) {
     select ${businessId}, gen_random_uuid(), 'Product ' || g, 'd', 'c', true from generate_series(1, 200) g`);
   await db.execute(sql`insert into catalogues (business_id, id, catalogue_name, description, is_public)
     select ${businessId}, gen_random_uuid(), 'Catalogue ' || g, 'd', true from generate_series(1, 20) g`);
-  // 90 % product leads, 10 % catalogue leads, spread over the last 120 days (the trigger counts them).
+  // 90 % product leads, 10 % catalogue leads, spread over the last 120 days, then counted per day as addLead counts each.
   await db.execute(sql`
     with p as (select array_agg(id) ids from products), c as (select array_agg(id) ids from catalogues)
     insert into leads (business_id, id, kind, name, phone_no, email, fk_product_id, product_name, fk_catalogue_id, catalogue_name, created_at)
@@ -49,6 +49,10 @@ if (seeded !== leadCount) {
       case when g % 10 = 0 then c.ids[1 + (g * 3) % 20] end, case when g % 10 = 0 then 'Catalogue' end,
       now() - make_interval(secs => (g * 103.68)::int)
     from generate_series(1, ${leadCount}) g, p, c`);
+  await db.execute(sql`insert into daily_leads (business_id, day, subject_type, subject_id, count)
+    select business_id, (created_at at time zone 'Asia/Kolkata')::date, kind,
+      coalesce(fk_product_id, fk_catalogue_id, '00000000-0000-0000-0000-000000000000'::uuid), count(*)
+    from leads group by 1, 2, 3, 4`);
   await db.execute(sql`
     insert into daily_visits (business_id, day, subject_type, subject_id, count)
     select ${businessId}, (now() at time zone 'Asia/Kolkata')::date - d, 'product', p.id, 1 + (d * 7 + length(p.product_name)) % 40

@@ -13,7 +13,7 @@ import { appNodes } from './app-nodes.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 // Two real app processes (`src/main.ts`) on one PostgreSQL: what one node writes, the other shows
-// within a second (content version NOTIFY, decision 014), and the login limits count attempts made
+// within a second (content versions polled, decisions 014 and 055), and the login limits count attempts made
 // through both nodes together (PostgreSQL rate-limit store and login throttle, decision 011).
 const serverDir = path.resolve(import.meta.dirname, '..');
 const hasWebBuild = existsSync(path.resolve(serverDir, '../web/build/server/index.js'));

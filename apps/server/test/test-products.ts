@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { products } from '../src/db/schema/products.ts';
+import { productsWritten } from '../src/db/tenant-writes.ts';
 import type { TestApp } from './test-app.ts';
 
 export type ProductSpec = {
@@ -13,7 +14,7 @@ export type ProductSpec = {
 
 let clock = Date.UTC(2024, 0, 1);
 
-/** Inserts products straight into the table, each a second newer than the last (date sorts are deterministic). */
+/** Inserts products straight into the table (and what every product write does besides), each a second newer than the last (date sorts are deterministic). */
 export async function insertProducts(app: TestApp, businessId: string, specs: ProductSpec[]): Promise<string[]> {
   const rows = specs.map((s) => {
     clock += 1000;
@@ -31,5 +32,6 @@ export async function insertProducts(app: TestApp, businessId: string, specs: Pr
     };
   });
   await app.ctx.db.insert(products).values(rows);
+  await productsWritten(app.ctx.db, { businessId, ids: rows.map((r) => r.id) });
   return rows.map((r) => r.id);
 }

@@ -6,6 +6,7 @@ import type { AppContext } from '../app-context.ts';
 import { businesses } from '../db/schema/businesses.ts';
 import { catalogueProducts, catalogues } from '../db/schema/catalogues.ts';
 import { products } from '../db/schema/products.ts';
+import { cataloguesWritten, changePublicContent, productsWritten } from '../db/tenant-writes.ts';
 import { runDueJobs } from '../jobs/worker.ts';
 import { createBusiness } from '../modules/businesses/businesses.service.ts';
 import { storeImage } from '../modules/media/media.service.ts';
@@ -102,20 +103,22 @@ export async function seedDemo(ctx: AppContext, log: (msg: string) => void): Pro
       password: demoPassword,
     });
     const pictures = await storePictures(ctx, businessId, demo);
-    await ctx.db
-      .update(businesses)
-      .set({
-        address: demo.address,
-        phoneNo: demo.phoneNo,
-        description: demo.about.join('\n\n'),
-        ...demo.links,
-        logo: pictures.logo,
-        banners: pictures.banners,
-        images: pictures.images,
-        // a promoted profile (the showcases' Promoted Profiles)
-        isPrimeUser: true,
-      })
-      .where(sql`${businesses.id} = ${businessId}`);
+    await changePublicContent(ctx.db, businessId, (tx) =>
+      tx
+        .update(businesses)
+        .set({
+          address: demo.address,
+          phoneNo: demo.phoneNo,
+          description: demo.about.join('\n\n'),
+          ...demo.links,
+          logo: pictures.logo,
+          banners: pictures.banners,
+          images: pictures.images,
+          // a promoted profile (the showcases' Promoted Profiles)
+          isPrimeUser: true,
+        })
+        .where(sql`${businesses.id} = ${businessId}`),
+    );
     const now = Date.now();
     const productIds = demo.products.map(() => uuidv7());
     await ctx.db.insert(products).values(
@@ -138,6 +141,7 @@ export async function seedDemo(ctx: AppContext, log: (msg: string) => void): Pro
         createdAt: new Date(now - (demo.products.length - i) * 3600_000),
       })),
     );
+    await productsWritten(ctx.db, { businessId, ids: productIds });
     for (const [i, c] of demo.catalogues.entries()) {
       const catalogueId = uuidv7();
       await ctx.db.insert(catalogues).values({
@@ -152,6 +156,7 @@ export async function seedDemo(ctx: AppContext, log: (msg: string) => void): Pro
       await ctx.db
         .insert(catalogueProducts)
         .values(c.members.map((m, position) => ({ businessId, catalogueId, productId: productIds[m]!, position })));
+      await cataloguesWritten(ctx.db, { businessId, ids: [catalogueId] });
     }
     log(
       `demo business '${demo.businessName}' seeded (${demo.products.length} products, ${demo.catalogues.length} catalogues); sign in as ${demo.email} / ${demoPassword}`,

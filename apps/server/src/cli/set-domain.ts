@@ -3,6 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import { businesses } from '../db/schema/businesses.ts';
 import { domainClaims } from '../db/schema/domains.ts';
+import { bumpContentVersions } from '../db/tenant-writes.ts';
 import { AppError } from '../http/app-error.ts';
 
 // Hosts are compared lowercased and without a trailing dot, so 'Shop.Test.' and 'shop.test' are one domain.
@@ -36,6 +37,7 @@ export async function setDomain(
       .update(businesses)
       .set({ domain: host || null, updatedAt: now })
       .where(eq(businesses.id, business.id));
+    await bumpContentVersions(tx, [business.id]);
     if (!host) {
       await tx.delete(domainClaims).where(eq(domainClaims.businessId, business.id));
       return;

@@ -1,16 +1,22 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './client.ts';
 
-// Per-business public content versions (table content_versions, bumped by statement triggers in
-// the writer's own transaction; docs/decisions/014-public-cache-and-content-version.md), known in memory on every
-// app node: each node LISTENs on 'content_version', so a commit on any node reaches all within
-// milliseconds. Memory is trusted only while the listener is connected; otherwise every read asks
-// the database. Every write statement (and COMMIT) through this node's pool also drops what memory
-// holds as it completes, so the next read here sees the new version even while the notification is
-// still on its way: a request, a CLI command or a test writing through `ctx.db` cannot forget it.
+// Per-business public content versions (table content_versions, bumped in the writer's own
+// transaction by src/db/tenant-writes.ts; decisions 014 and 055), known in memory on every app node.
+// Each node reads the rows whose version moved since its last look every `pollMs` (one indexed range
+// read of content_versions.changed_at): no NOTIFY from inside a write, which Citus's two-phase commit
+// refuses, and a commit on any node reaches all within a poll. Memory is trusted only while polls
+// succeed; otherwise every read asks the database. Every write statement (and COMMIT) through this
+// node's pool also drops what memory holds as it completes, so the next read here sees the new
+// version at once: a request, a CLI command or a test writing through `ctx.db` cannot forget it.
 
-export const versionChannel = 'content_version';
+/** How often each node reads the versions that moved. */
+export const pollMs = 100;
+// A version moves at its transaction's start time (now()) but is seen only at commit: each look reads
+// the rows changed this long before the previous look began, so a write transaction up to this long
+// is still seen (versions already known are skipped).
+const lookBackMs = 10_000;
 
 export type BusinessVersion = { businessId: string; version: number };
 
@@ -19,13 +25,13 @@ export type ContentVersions = {
   version(businessId: string): Promise<number>;
   /** A business (any state) by its name with its version; null when there is none. */
   byName(businessName: string): Promise<BusinessVersion | null>;
-  /** What `byName` would answer when memory already holds it (listener live), else undefined: no query, no promise. */
+  /** What `byName` would answer when memory already holds it (polls succeed), else undefined: no query, no promise. */
   knownByName(businessName: string): BusinessVersion | undefined;
   /** Drops everything known here (done after every write statement through this node's pool). */
   forget(): void;
   /** Called with each version change announced by any node. */
   onChange(listener: (change: BusinessVersion) => void): void;
-  /** True while the LISTEN connection is up (memory is trusted). */
+  /** True while the last poll succeeded (memory is trusted). */
   readonly live: boolean;
   /** Changes whenever memory is dropped (`forget`, e.g. after a write here): what was read before may be old. */
   readonly generation: number;
@@ -42,8 +48,7 @@ export async function startContentVersions(db: Database, log: { warn: (o: object
   let epoch = 0;
   let live = false;
   let closed = false;
-  let client: pg.Client | null = null;
-  let retry: NodeJS.Timeout | undefined;
+  let timer: NodeJS.Timeout | undefined;
 
   const forget = () => {
     epoch++;
@@ -51,52 +56,47 @@ export async function startContentVersions(db: Database, log: { warn: (o: object
     names.clear();
   };
 
-  const onNotification = (message: pg.Notification) => {
-    const [businessId, v] = (message.payload ?? '').split(':');
-    const version = Number(v);
-    if (!businessId || !Number.isFinite(version)) return;
+  // what the last look read: business id -> version, for the rows changed within the look-back window
+  let seen: Map<string, number> | null = null;
+  let since: Date | null = null;
+
+  const changed = (businessId: string, version: number) => {
     if ((versions.get(businessId) ?? -1) < version) versions.set(businessId, version);
     // a renamed or deleted business: its old name must be looked up again
     for (const [name, id] of names) if (id === businessId) names.delete(name);
     for (const listener of listeners) listener({ businessId, version });
   };
 
-  const connect = async () => {
-    const options = (db.$client as pg.Pool).options;
-    const c = new pg.Client({ ...options });
-    const down = (e?: Error) => {
-      if (client !== c) return;
-      client = null;
-      live = false;
-      forget();
-      c.end().catch(() => {});
-      if (closed) return;
-      if (e) log.warn({ err: e }, 'content version listener lost; reconnecting');
-      retry = setTimeout(() => void connect().catch(() => {}), 1000);
-    };
-    c.on('error', down);
-    c.on('end', () => down(new Error('connection ended')));
-    c.on('notification', onNotification);
-    client = c;
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${versionChannel}`);
-    } catch (e) {
-      down(e as Error);
-      throw e;
-    }
-    if (client === c && !closed) {
-      forget(); // whatever was read while nobody listened may be old
+  const poll = async () => {
+    const [{ now }] = (await db.execute<{ now: Date }>(sql`select now() as now`)).rows as [{ now: Date }];
+    const from = since ?? new Date(new Date(now).getTime() - lookBackMs);
+    const rows = await db.execute<{ business_id: string; version: string }>(
+      sql`select business_id, version from content_versions where changed_at > ${from}`,
+    );
+    const next = new Map(rows.rows.map((r) => [r.business_id, Number(r.version)]));
+    if (seen && live) for (const [businessId, version] of next) if ((seen.get(businessId) ?? -1) < version) changed(businessId, version);
+    seen = next;
+    since = new Date(new Date(now).getTime() - lookBackMs);
+    if (!live) {
+      forget(); // whatever was read while nobody looked may be old
       live = true;
     }
   };
 
+  const loop = async () => {
+    if (closed) return;
+    try {
+      await poll();
+    } catch (e) {
+      if (live) log.warn({ err: e }, 'content version poll failed; public reads are not cached until it succeeds');
+      live = false;
+      forget();
+    }
+    if (!closed) timer = setTimeout(() => void loop(), pollMs).unref();
+  };
+
   instrumentWrites(db.$client as pg.Pool, forget);
-  try {
-    await connect();
-  } catch (e) {
-    log.warn({ err: e }, 'content version listener could not start; public reads are not cached until it does');
-  }
+  await loop();
 
   async function fetchVersion(businessId: string): Promise<number> {
     const rows = await db.execute<{ version: string }>(sql`select version from content_versions where business_id = ${businessId}`);
@@ -155,13 +155,8 @@ export async function startContentVersions(db: Database, log: { warn: (o: object
     },
     async close() {
       closed = true;
-      clearTimeout(retry);
-      const c = client;
-      client = null;
+      clearTimeout(timer);
       live = false;
-      // `down` ignores this client now (it is no longer `client`); its handlers stay, so errors are caught
-      // not awaited: with nothing else left to do, awaiting its socket's end can let the event loop run dry
-      c?.end().catch(() => {});
     },
   };
 }

@@ -3,6 +3,7 @@ import { envelopeSchema } from '@stashblog/contract/envelope';
 import { productList, productPayload } from '@stashblog/contract/products';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { updateProductRows } from '../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { products } from '../db/schema/products.ts';
 import { compiledSerializer } from './compiled-serializer.ts';
@@ -81,7 +82,7 @@ describe('compiled serialisation', () => {
         await app.inject({ method: 'PUT', url: '/api/userAdmin/products/updateStatus', headers: auth, payload: { id } });
         ids.push(id);
       }
-      await app.ctx.db.update(products).set({ pricePerUnit: null }).where(eq(products.id, ids[1]));
+      await updateProductRows(app.ctx, eq(products.id, ids[1]), { pricePerUnit: null });
       const made = await app.inject({
         method: 'POST',
         url: '/api/userAdmin/catalogues/create',

@@ -7,7 +7,7 @@ import type { SecurityHeaders } from './security-headers.ts';
 // The one cache of public responses (docs/decisions/014-public-cache-and-content-version.md): public API GETs and
 // anonymous storefront pages, kept in memory under (protocol, host, path + query) together with
 // the business's content version at the time they were made. A write to the business bumps the
-// version (a trigger, in the writer's transaction), every node hears of it (LISTEN/NOTIFY), and the
+// version (in the writer's transaction, db/tenant-writes.ts), every node reads it within a poll, and the
 // entry no longer matches. Responses carry an ETag (If-None-Match → 304) and a Cache-Control that
 // lets a CDN keep them briefly. Never cached: anything with an authorization header, private links,
 // sign-in, admin and platform paths, and any response but a plain 200 without cookies.

@@ -70,14 +70,14 @@ const domainPassThrough = new Set([
 const skippedPrefixes = ['/api/', '/media/', '/assets/', challengePath];
 // Pages search engines must not index whatever the page markup says (SPEC: admin and private links).
 const noindexPage = /^(\/[^/]+)?\/(userAdmin|privateLink)(\/|$)|^\/(platform|verifyEmail|forgotPassword|resetPassword|confirmEmail)(\/|$)/;
-// Without the version listener (reconnecting), lookups are kept this long at most.
+// While the version polls fail, lookups are kept this long at most.
 const unlistenedCacheMs = 1000;
 
 type TenantLookupRow = TenantRow & { domainSince: Date | null };
 type Lookup = (key: { businessName: string } | { domain: string }) => Promise<TenantLookupRow | null>;
 
 // Lookups are cached: every page view and asset-less data request asks again. An entry holds until
-// any node changes any business (the content version NOTIFY every node listens to, decision 014),
+// any node changes any business (every node polls the content versions, decisions 014 and 055),
 // or until a write through this node's pool: a domain set, verified or removed on one node is
 // routed the same way on every node within milliseconds.
 function cachedLookup(ctx: AppContext, versions: ContentVersions): Lookup {

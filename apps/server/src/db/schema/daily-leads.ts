@@ -1,9 +1,9 @@
 import { date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.ts';
 
-// Leads received per day (Asia/Kolkata) per product or catalogue, for the insights dashboard. Kept by
-// the trigger `leads_daily_count` on `leads` (hand-written SQL in the migration), so no lead intake
-// path can forget it. Deleting a lead does not lower the count: it counts enquiries received.
+// Leads received per day (Asia/Kolkata) per product or catalogue, for the insights dashboard. Counted
+// by `addLead` (db/tenant-writes.ts), the one way a lead is stored, in its transaction. Deleting a lead
+// does not lower the count: it counts enquiries received.
 export const dailyLeads = pgTable(
   'daily_leads',
   {

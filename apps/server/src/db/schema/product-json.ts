@@ -1,11 +1,11 @@
 import { foreignKey, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { products } from './products.ts';
 
-// Each product as the public API writes it, kept by PostgreSQL itself (decision 032): statement
-// triggers on `products` (migration 0013_product_json) write `stash_product_json(row)`, a function
-// generated from the contract (modules/products/product-json.ts, decision 042), for every row an
-// INSERT or UPDATE touches, in the writer's own transaction, so no write path can leave it stale; a
-// deleted product's row goes with it (foreign key). `body` is the product's JSON object from its third
+// Each product as the public API writes it (decision 032): every product write calls
+// `productsWritten` (src/db/tenant-writes.ts, decision 055), which writes `stash_product_json(row)`, a
+// function generated from the contract (modules/products/product-json.ts, decision 042), for the rows
+// it wrote, in the writer's own transaction; a deleted product's row goes with it (foreign key; no
+// ON UPDATE CASCADE, which Citus refuses on a distributed key, decision 056). `body` is the product's JSON object from its third
 // key on (`"productName":…}`): the storefront list splices `{"_id":…,"businessName":…,` before it at
 // read time, so a renamed business needs no rewrite here. Its own table, not a column of `products`,
 // whose row width drives the search engine's heap reads.
@@ -18,8 +18,6 @@ export const productJson = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.businessId, t.id] }),
-    foreignKey({ columns: [t.businessId, t.id], foreignColumns: [products.businessId, products.id] })
-      .onDelete('cascade')
-      .onUpdate('cascade'),
+    foreignKey({ columns: [t.businessId, t.id], foreignColumns: [products.businessId, products.id] }).onDelete('cascade'),
   ],
 );

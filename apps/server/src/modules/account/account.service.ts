@@ -16,6 +16,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { signups } from '../../db/schema/onboarding.ts';
 import { accountTokens, sessions } from '../../db/schema/sessions.ts';
+import { bumpContentVersions } from '../../db/tenant-writes.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashPassword, hashToken, revokeSessions } from '../auth/auth.service.ts';
 import { queueMail } from '../mail/mail.service.ts';
@@ -257,6 +258,7 @@ export async function confirmEmailChange(ctx: Ctx, { token, sessionTokenHash }: 
       .set({ usedAt: new Date() })
       .where(and(eq(accountTokens.businessId, row.businessId), eq(accountTokens.purpose, 'email-change'), isNull(accountTokens.usedAt)));
     await tx.update(businesses).set({ email, updatedAt: new Date() }).where(eq(businesses.id, row.businessId));
+    await bumpContentVersions(tx, [row.businessId]);
     const [own] = sessionTokenHash
       ? await tx
           .select({ tokenHash: sessions.tokenHash })

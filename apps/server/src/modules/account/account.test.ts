@@ -6,6 +6,7 @@ import { profileTexts } from '@stashblog/contract/users';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort, startSmtpSink } from '../../../test/smtp-sink.ts';
+import { updateBusiness } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { mailOutbox } from '../../db/schema/mail-outbox.ts';
@@ -346,7 +347,7 @@ describe('forgot password', () => {
     expect(await mailsTo(o.email)).toHaveLength(accountLimits.resetMailsPerAddress.max);
 
     // the account's address changes: the new address has its own 3, the account has 5 in all
-    await app.ctx.db.update(businesses).set({ email: 'reset-limited-2@example.test' }).where(eq(businesses.id, o.businessId));
+    await updateBusiness(app.ctx, o.businessId, { email: 'reset-limited-2@example.test' });
     for (let i = 0; i < 3; i++)
       expect((await post('requestPasswordReset', { email: 'reset-limited-2@example.test' })).body).toBe([...answers][0]);
     expect(await mailsTo('reset-limited-2@example.test')).toHaveLength(

@@ -11,6 +11,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
+import { bumpContentVersions, changePublicContent } from '../../db/tenant-writes.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findPendingEmail, requestEmailChange } from '../account/account.service.ts';
 import { failureCount, hashPassword, recordFailure, verifyPassword } from '../auth/auth.service.ts';
@@ -33,9 +34,10 @@ export async function createBusiness(
     .where(sql`lower(${businesses.email}) = ${email.toLowerCase()}`);
   if (emailTaken) throw AppError.conflict(`Email '${email}' already has a business`);
   const id = uuidv7();
-  await ctx.db
-    .insert(businesses)
-    .values({ id, businessName, displayName, name, email: email.toLowerCase(), passwordHash: await hashPassword(password) });
+  const passwordHash = await hashPassword(password);
+  await changePublicContent(ctx.db, id, (tx) =>
+    tx.insert(businesses).values({ id, businessName, displayName, name, email: email.toLowerCase(), passwordHash }),
+  );
   return { id, businessName };
 }
 
@@ -84,7 +86,9 @@ export async function updateTheme(
   ctx: Pick<AppContext, 'db'>,
   { businessId, template, theme }: { businessId: string; template: Template; theme: Theme },
 ) {
-  await ctx.db.update(businesses).set({ template, theme, updatedAt: new Date() }).where(eq(businesses.id, businessId));
+  await changePublicContent(ctx.db, businessId, (tx) =>
+    tx.update(businesses).set({ template, theme, updatedAt: new Date() }).where(eq(businesses.id, businessId)),
+  );
   return { template, theme };
 }
 
@@ -202,6 +206,7 @@ export async function updateDetails(
       })
       .where(eq(businesses.id, businessId))
       .returning();
+    await bumpContentVersions(tx, [businessId]);
     if (emailChange) await requestEmailChange(ctx, tx, { business: updated, newEmail: email });
     const previous = [...(b.logo ? [b.logo] : []), ...b.banners, ...b.images];
     const now = new Set([...(logo ? [logo] : []), ...banners, ...images]);

@@ -8,6 +8,7 @@ import { insertProducts } from '../../../test/test-products.ts';
 import { catalogueProducts, catalogues } from '../../db/schema/catalogues.ts';
 import { signups } from '../../db/schema/onboarding.ts';
 import { products } from '../../db/schema/products.ts';
+import { cataloguesWritten } from '../../db/tenant-writes.ts';
 import { createSession } from '../auth/auth.service.ts';
 import { verificationToken } from '../onboarding/onboarding.service.ts';
 import { createBusiness } from './businesses.service.ts';
@@ -50,6 +51,7 @@ async function addCatalogue(owner: Owner, catalogueName: string, isPublic: boole
   await app.ctx.db
     .insert(catalogueProducts)
     .values(members.map((productId, position) => ({ businessId: owner.businessId, catalogueId: row.id, productId, position })));
+  await cataloguesWritten(app.ctx.db, { businessId: owner.businessId, ids: [row.id] });
   return row.id;
 }
 

@@ -18,6 +18,7 @@ import type { Database } from '../../db/client.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { catalogueProducts, catalogues } from '../../db/schema/catalogues.ts';
 import { products } from '../../db/schema/products.ts';
+import { cataloguesWritten, changePublicContent } from '../../db/tenant-writes.ts';
 import { AppError } from '../../http/app-error.ts';
 import { itemShowsIn, placementOf } from '../businesses/visibility.ts';
 import { toProduct } from '../products/product-view.ts';
@@ -79,6 +80,7 @@ export async function createCatalogue(
     await requireOwnProducts(tx, businessId, input.products);
     await tx.insert(catalogues).values({ businessId, id, catalogueName, description, isPublic });
     await setMembers(tx, businessId, id, input.products);
+    await cataloguesWritten(tx, { businessId, ids: [id] });
     return placementOf(tx, { businessId, kind: 'catalogue', isPublic });
   });
   return { catalogue: await ownerView(ctx.db, businessId, id), placement };
@@ -96,6 +98,7 @@ export async function updateCatalogue(
       .set({ catalogueName: input.catalogueName, description: input.description, updatedAt: new Date() })
       .where(ownCatalogue(businessId, id));
     await setMembers(tx, businessId, id, input.products);
+    await cataloguesWritten(tx, { businessId, ids: [id] });
   });
   return ownerView(ctx.db, businessId, id);
 }
@@ -103,7 +106,7 @@ export async function updateCatalogue(
 export async function deleteCatalogue(ctx: Ctx, { businessId, id }: { businessId: string; id: string }) {
   await requireOwnCatalogue(ctx.db, businessId, id);
   // Members go with it (cascade); leads keep their copied catalogue name.
-  await ctx.db.delete(catalogues).where(ownCatalogue(businessId, id));
+  await changePublicContent(ctx.db, businessId, (tx) => tx.delete(catalogues).where(ownCatalogue(businessId, id)));
   return { id };
 }
 
@@ -181,35 +184,41 @@ async function requireUnblocked(ctx: Ctx, businessId: string, id: string) {
 
 export async function updateCatalogueStatus(ctx: Ctx, { businessId, id }: { businessId: string; id: string }) {
   await requireUnblocked(ctx, businessId, id);
-  const [r] = await ctx.db
-    .update(catalogues)
-    .set({ isPublic: not(catalogues.isPublic), updatedAt: new Date() })
-    .where(ownCatalogue(businessId, id))
-    .returning({ status: catalogues.isPublic });
+  const [r] = await changePublicContent(ctx.db, businessId, (tx) =>
+    tx
+      .update(catalogues)
+      .set({ isPublic: not(catalogues.isPublic), updatedAt: new Date() })
+      .where(ownCatalogue(businessId, id))
+      .returning({ status: catalogues.isPublic }),
+  );
   return { status: r.status, message: r.status ? serverTexts.cataloguePublic : serverTexts.cataloguePrivate };
 }
 
 export async function promoteCatalogue(ctx: Ctx, { businessId, id }: { businessId: string; id: string }) {
   await requireUnblocked(ctx, businessId, id);
-  const [r] = await ctx.db
-    .update(catalogues)
-    .set({ isPromoted: not(catalogues.isPromoted), updatedAt: new Date() })
-    .where(ownCatalogue(businessId, id))
-    .returning({ status: catalogues.isPromoted });
+  const [r] = await changePublicContent(ctx.db, businessId, (tx) =>
+    tx
+      .update(catalogues)
+      .set({ isPromoted: not(catalogues.isPromoted), updatedAt: new Date() })
+      .where(ownCatalogue(businessId, id))
+      .returning({ status: catalogues.isPromoted }),
+  );
   return { status: r.status, message: r.status ? serverTexts.cataloguePromoted : serverTexts.catalogueDemoted };
 }
 
 /**
  * SPEC Settings tile: flips the business's "All catalogues" switch, a layer above each catalogue's own Public/Private
- * state (businesses/visibility.ts, decision 036): no catalogue is rewritten. The business's content version moves with
- * the row (its trigger), so cached public pages drop.
+ * state (businesses/visibility.ts, decision 036): no catalogue is rewritten. The business's content version moves in
+ * the same transaction, so cached public pages drop.
  */
 export async function updateAllCataloguesStatus(ctx: Ctx, { businessId }: { businessId: string }) {
-  const [b] = await ctx.db
-    .update(businesses)
-    .set({ isAllCataloguesActive: not(businesses.isAllCataloguesActive), updatedAt: new Date() })
-    .where(eq(businesses.id, businessId))
-    .returning({ status: businesses.isAllCataloguesActive });
+  const [b] = await changePublicContent(ctx.db, businessId, (tx) =>
+    tx
+      .update(businesses)
+      .set({ isAllCataloguesActive: not(businesses.isAllCataloguesActive), updatedAt: new Date() })
+      .where(eq(businesses.id, businessId))
+      .returning({ status: businesses.isAllCataloguesActive }),
+  );
   if (!b) throw AppError.unauthorised();
   const { status } = b;
   return { status, message: status ? serverTexts.allCataloguesActive : serverTexts.allCataloguesInactive };

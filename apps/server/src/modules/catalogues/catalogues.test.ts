@@ -5,12 +5,14 @@ import { visibilityTexts } from '@stashblog/contract/visibility-texts';
 import { and, count, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { updateBusiness, updateCatalogueRows, updateProductRows } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { insertProducts } from '../../../test/test-products.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { catalogueProducts, catalogues } from '../../db/schema/catalogues.ts';
 import { products } from '../../db/schema/products.ts';
 import { dailyVisits } from '../../db/schema/visits.ts';
+import { changePublicContent } from '../../db/tenant-writes.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -116,7 +118,7 @@ describe('admin catalogues: create and validation', () => {
       message: visibilityTexts.created('catalogue', 'storefront'),
     });
     expect(await made(false)).toEqual({ isPublic: false, placement: 'private', message: visibilityTexts.created('catalogue', 'private') });
-    await app.ctx.db.update(businesses).set({ isAllCataloguesActive: false }).where(eq(businesses.id, shop.businessId));
+    await updateBusiness(app.ctx, shop.businessId, { isAllCataloguesActive: false });
     expect(await made(true)).toEqual({
       isPublic: true,
       placement: 'hiddenByStore',
@@ -251,7 +253,7 @@ describe('admin catalogues: update, fetch, delete, status', () => {
 
   it('shows a blocked catalogue to its owner but refuses status and promotion', async () => {
     const blocked = await createCatalogue(owner, 'Blocked one', ids.slice(0, 3));
-    await app.ctx.db.update(catalogues).set({ isBlocked: true }).where(eq(catalogues.id, blocked._id));
+    await updateCatalogueRows(app.ctx, eq(catalogues.id, blocked._id), { isBlocked: true });
     const fetched = await call(owner, 'GET', `${A}/fetch`, { id: blocked._id });
     expect(fetched.json().payload.catalogue.isBlocked).toBe(true);
     for (const path of ['updateStatus', 'promote']) {
@@ -457,10 +459,10 @@ describe('public catalogues', () => {
   it('keeps derived counts right when a member is made private, blocked or deleted', async () => {
     const visibleCount = async () => (await fetchPublic(cat._id)).json().payload.catalogue;
     const ownerCount = async () => (await call(owner, 'GET', `${A}/fetch`, { id: cat._id })).json().payload.catalogue;
-    await app.ctx.db.update(products).set({ isPublic: false }).where(eq(products.id, ids[0]));
+    await updateProductRows(app.ctx, eq(products.id, ids[0]), { isPublic: false });
     expect(await visibleCount()).toMatchObject({ totalProducts: 3, categories: ['beta', 'gamma', 'delta'] });
     expect((await ownerCount()).totalProducts).toBe(5);
-    await app.ctx.db.update(products).set({ isBlocked: true }).where(eq(products.id, ids[1]));
+    await updateProductRows(app.ctx, eq(products.id, ids[1]), { isBlocked: true });
     expect(await visibleCount()).toMatchObject({ totalProducts: 2, categories: ['gamma', 'delta'], products: [ids[2], ids[3]] });
     expect(await ownerCount()).toMatchObject({ totalProducts: 5, publicProducts: 2 });
     const adminListed = (await call(owner, 'GET', `${A}/fetchAll`, {})).json().payload.catalogues;
@@ -470,13 +472,15 @@ describe('public catalogues', () => {
     expect(listed.images).toHaveLength(2);
     const prods = (await call(null, 'GET', `${P}/fetchProducts`, { id: cat._id, businessName: 'pub-shop' })).json().payload;
     expect(prods.count).toBe(2);
-    await app.ctx.db.delete(products).where(and(eq(products.businessId, owner.businessId), eq(products.id, ids[3])));
+    await changePublicContent(app.ctx.db, owner.businessId, (tx) =>
+      tx.delete(products).where(and(eq(products.businessId, owner.businessId), eq(products.id, ids[3]))),
+    );
     expect(await visibleCount()).toMatchObject({ totalProducts: 1, categories: ['gamma'] });
     expect((await ownerCount()).totalProducts).toBe(4);
     // A product edit shows up at once as well.
-    await app.ctx.db.update(products).set({ category: 'renamed' }).where(eq(products.id, ids[2]));
+    await updateProductRows(app.ctx, eq(products.id, ids[2]), { category: 'renamed' });
     expect((await visibleCount()).categories).toEqual(['renamed']);
-    await app.ctx.db.update(products).set({ isPublic: true, isBlocked: false }).where(eq(products.businessId, owner.businessId));
+    await updateProductRows(app.ctx, eq(products.businessId, owner.businessId), { isPublic: true, isBlocked: false });
   });
 
   it('lists a catalogue visible products with each sort and paging (10 per page by default)', async () => {
@@ -487,7 +491,7 @@ describe('public catalogues', () => {
     );
     const big = await createCatalogue(owner, 'Big', many);
     await makePublic(owner, big._id);
-    await app.ctx.db.update(products).set({ isPublic: false }).where(eq(products.id, many[10]));
+    await updateProductRows(app.ctx, eq(products.id, many[10]), { isPublic: false });
     const q = (args: Record<string, unknown>) =>
       call(null, 'GET', `${P}/fetchProducts`, { id: big._id, businessName: 'pub-shop', ...args });
     const first = (await q({})).json().payload;
@@ -525,7 +529,7 @@ describe('public catalogues', () => {
   it('answers 404 for blocked catalogues, wrong or blocked businesses and bad ids', async () => {
     const blocked = await createCatalogue(owner, 'Blocked', ids.slice(0, 3));
     await makePublic(owner, blocked._id);
-    await app.ctx.db.update(catalogues).set({ isBlocked: true }).where(eq(catalogues.id, blocked._id));
+    await updateCatalogueRows(app.ctx, eq(catalogues.id, blocked._id), { isBlocked: true });
     expect((await fetchPublic(blocked._id)).statusCode).toBe(404);
     const listed = (await call(null, 'GET', `${P}/fetchAll`, { businessName: 'pub-shop' })).json().payload.catalogues;
     expect(names(listed)).not.toContain('Blocked');
@@ -543,7 +547,7 @@ describe('public catalogues', () => {
     const theirCat = await createCatalogue(blockedBiz, 'Gone', theirs);
     await makePublic(blockedBiz, theirCat._id);
     expect((await fetchPublic(theirCat._id, 'pub-blocked')).statusCode).toBe(200);
-    await app.ctx.db.update(businesses).set({ isBlocked: true }).where(eq(businesses.id, blockedBiz.businessId));
+    await updateBusiness(app.ctx, blockedBiz.businessId, { isBlocked: true });
     expect((await fetchPublic(theirCat._id, 'pub-blocked')).statusCode).toBe(404);
     expect((await call(null, 'GET', `${P}/fetchAll`, { businessName: 'pub-blocked' })).statusCode).toBe(404);
   });
@@ -583,7 +587,7 @@ describe('public catalogues across businesses (fetchAllUsers)', () => {
       const c = await createCatalogue(o, name, ids, `about ${name}`);
       if (opts.public !== false) await makePublic(o, c._id);
       if (opts.promote) await call(o, 'PUT', `${A}/promote`, { id: c._id });
-      if (opts.block) await app.ctx.db.update(catalogues).set({ isBlocked: true }).where(eq(catalogues.id, c._id));
+      if (opts.block) await updateCatalogueRows(app.ctx, eq(catalogues.id, c._id), { isBlocked: true });
       return c;
     };
     await make(one, 'Dirzeta spices', { promote: true });
@@ -591,7 +595,7 @@ describe('public catalogues across businesses (fetchAllUsers)', () => {
     await make(two, 'Dirhidden private', { public: false });
     await make(two, 'Dirblocked', { block: true });
     await make(gone, 'Dirgone');
-    await app.ctx.db.update(businesses).set({ isBlocked: true }).where(eq(businesses.id, gone.businessId));
+    await updateBusiness(app.ctx, gone.businessId, { isBlocked: true });
 
     const list = async (args: Record<string, unknown>) => (await call(null, 'GET', `${P}/fetchAllUsers`, args)).json().payload;
     const all = await list({ searchQuery: 'dir', sort: 'Alphabetically A-Z' });

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { updateBusiness, updateProductRows } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { insertProducts } from '../../../test/test-products.ts';
-import { businesses } from '../../db/schema/businesses.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
 import { products } from '../../db/schema/products.ts';
+import { cataloguesWritten } from '../../db/tenant-writes.ts';
 
 // The directory (/showcases) is served by the SPEC §7 calls: public/user/fetchAll (isPrimeUser,
 // searchQuery), public/products/fetchAllUsers and public/catalogues/fetchAllUsers (isPromoted, searchQuery).
@@ -17,13 +18,10 @@ beforeAll(async () => {
   const prime = await app.owner('golden-looms');
   const plain = await app.owner('river-pottery');
   const blocked = await app.owner('hidden-looms');
-  await app.ctx.db
-    .update(businesses)
-    .set({ isPrimeUser: true, description: 'Handwoven sarees' })
-    .where(eq(businesses.id, prime.businessId));
-  await app.ctx.db.update(businesses).set({ isBlocked: true, isPrimeUser: true }).where(eq(businesses.id, blocked.businessId));
+  await updateBusiness(app.ctx, prime.businessId, { isPrimeUser: true, description: 'Handwoven sarees' });
+  await updateBusiness(app.ctx, blocked.businessId, { isBlocked: true, isPrimeUser: true });
   const [promoted] = await insertProducts(app, prime.businessId, [{ productName: 'Silk saree' }, { productName: 'Cotton saree' }]);
-  await app.ctx.db.update(products).set({ isPromoted: true }).where(eq(products.id, promoted));
+  await updateProductRows(app.ctx, eq(products.id, promoted), { isPromoted: true });
   await insertProducts(app, plain.businessId, [{ productName: 'Clay pot' }, { productName: 'Private pot', isPublic: false }]);
   await insertProducts(app, blocked.businessId, [{ productName: 'Hidden saree' }]);
   // Newest of all, 'saree' only in its tags: the name matches still rank above it.
@@ -34,9 +32,11 @@ beforeAll(async () => {
 });
 
 async function insertCatalogue(businessId: string, catalogueName: string, flags: { isPublic?: boolean } = {}) {
+  const id = uuidv7();
   await app.ctx.db
     .insert(catalogues)
-    .values({ businessId, id: uuidv7(), catalogueName, description: 'Chosen by hand', isPublic: flags.isPublic ?? true });
+    .values({ businessId, id, catalogueName, description: 'Chosen by hand', isPublic: flags.isPublic ?? true });
+  await cataloguesWritten(app.ctx.db, { businessId, ids: [id] });
 }
 
 describe('directory calls', () => {

@@ -9,6 +9,7 @@ import type { AppContext } from '../../app-context.ts';
 import { parseAddressRange } from '../../config.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { domainClaims } from '../../db/schema/domains.ts';
+import { bumpContentVersions } from '../../db/tenant-writes.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findBusinessByHost, requirePublicBusiness } from '../businesses/businesses.service.ts';
 import { businessIsPublic } from '../businesses/visibility.ts';
@@ -67,6 +68,7 @@ export async function setDomain(ctx: Ctx, { businessId, domain }: { businessId: 
     await ctx.db.transaction(async (tx) => {
       await tx.delete(domainClaims).where(eq(domainClaims.businessId, businessId));
       await tx.update(businesses).set({ domain: null, updatedAt: new Date() }).where(eq(businesses.id, businessId));
+      await bumpContentVersions(tx, [businessId]);
     });
     return fetchDomainStatus(ctx, { businessId });
   }
@@ -219,6 +221,7 @@ async function routeClaim(ctx: Ctx, claim: ClaimRow): Promise<void> {
       .set({ checkedAt: now, verifiedAt: now, lastError: null, nextCheckAt: new Date(now.getTime() + recheckEveryMs) })
       .where(and(eq(domainClaims.businessId, claim.businessId), eq(domainClaims.token, claim.token)));
     await tx.update(businesses).set({ domain: claim.domain, updatedAt: now }).where(eq(businesses.id, claim.businessId));
+    await bumpContentVersions(tx, [claim.businessId]);
   });
 }
 
@@ -297,6 +300,7 @@ export async function recheckDomain(ctx: Ctx, { businessId }: { businessId: stri
         .update(businesses)
         .set({ domain: null, updatedAt: now })
         .where(and(eq(businesses.id, businessId), eq(businesses.domain, claim.domain)));
+      await bumpContentVersions(tx, [businessId]);
     });
     if (routed) ctx.log.info({ domain: claim.domain, businessId }, 'custom domain no longer points at us; unrouted');
   }

@@ -3,6 +3,7 @@ import { domainTexts } from '@stashblog/contract/domains';
 import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer } from '../../../test/dns-server.ts';
+import { updateBusiness } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { setDomain as operatorSetDomain } from '../../cli/set-domain.ts';
 import { businesses } from '../../db/schema/businesses.ts';
@@ -121,7 +122,7 @@ describe('custom domains', () => {
     const owner = await app.owner('domain-blocked');
     await operatorSetDomain(app.ctx, { businessName: 'domain-blocked', domain: 'blocked-shop.test' });
     expect((await ask('blocked-shop.test')).statusCode).toBe(200);
-    await app.ctx.db.update(businesses).set({ isBlocked: true }).where(eq(businesses.id, owner.businessId));
+    await updateBusiness(app.ctx, owner.businessId, { isBlocked: true });
     expect((await ask('blocked-shop.test')).statusCode).toBe(404);
     for (const bad of ['', '%00', 'x'.repeat(400)]) expect((await ask(bad)).statusCode, bad).toBeLessThan(500);
 
@@ -283,7 +284,7 @@ describe('checkDomain and checkDomainViaBusiness', () => {
     await operatorSetDomain(app.ctx, { businessName: 'domain-profile', domain: 'profile.test' });
     await app.owner('profile-shop');
     const blocked = await app.owner('blocked-profile');
-    await app.ctx.db.update(businesses).set({ isBlocked: true }).where(eq(businesses.id, blocked.businessId));
+    await updateBusiness(app.ctx, blocked.businessId, { isBlocked: true });
   });
 
   it('names the business for a custom-domain Host, with or without port', async () => {

@@ -9,6 +9,7 @@ import { businesses } from '../../db/schema/businesses.ts';
 import { catalogueProducts, catalogues } from '../../db/schema/catalogues.ts';
 import { leads } from '../../db/schema/leads.ts';
 import { products } from '../../db/schema/products.ts';
+import { addLead } from '../../db/tenant-writes.ts';
 import { AppError } from '../../http/app-error.ts';
 import { acceptSubmission, type PublicForm } from '../anti-spam/anti-spam.service.ts';
 import { requirePublicBusiness } from '../businesses/businesses.service.ts';
@@ -34,7 +35,7 @@ async function storeLead(
 ) {
   const text = serverTexts.leadNotification(input.name, notification.item);
   const result = await acceptSubmission(ctx, { form, businessId: lead.businessId, input }, async (tx, id) => {
-    await tx.insert(leads).values({ ...lead, id });
+    await addLead(tx, { ...lead, id });
     await notifyOwner(ctx, tx, {
       businessId: lead.businessId,
       text,

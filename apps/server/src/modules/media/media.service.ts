@@ -14,6 +14,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { media } from '../../db/schema/media.ts';
+import { bumpContentVersions, changePublicContent } from '../../db/tenant-writes.ts';
 import { AppError } from '../../http/app-error.ts';
 import { addJob } from '../../jobs/queue.ts';
 import { makeVariants, processingTimeoutSeconds, processUpload, type UploadedJpeg } from './images.ts';
@@ -94,13 +95,14 @@ async function markReady(
   return db.transaction(async (tx) => {
     if ((await write(tx)).length === 0) return false;
     await addJob(tx, 'media:variants', { businessId, mediaId });
+    await bumpContentVersions(tx, [businessId]);
     return true;
   });
 }
 
 /**
  * The `media:variants` job's work: the WebP widths of a ready image, made from its stored JPEG, then
- * recorded in `variant_widths` (which bumps the business's content version, so pages show them).
+ * recorded in `variant_widths` with a bump of the business's content version, so pages show them.
  * Nothing to do for an image deleted meanwhile, or whose widths are already there.
  */
 export async function makeStoredVariants(
@@ -117,11 +119,13 @@ export async function makeStoredVariants(
   // either and gets the temporary redirect to the JPEG, never a narrower file cached as immutable.
   for (const v of [...variants].reverse())
     await ctx.blobs.put(`${mediaId}/${v.width}.webp`, v.data, { contentType: contentTypes.webp, cacheControl: immutable });
-  const recorded = await ctx.db
-    .update(media)
-    .set({ variantWidths: variants.map((v) => v.width) })
-    .where(and(slot, eq(media.status, 'ready')))
-    .returning({ id: media.id });
+  const recorded = await changePublicContent(ctx.db, businessId, (tx) =>
+    tx
+      .update(media)
+      .set({ variantWidths: variants.map((v) => v.width) })
+      .where(and(slot, eq(media.status, 'ready')))
+      .returning({ id: media.id }),
+  );
   // deleted while the widths were being made: deleteMedia has already dropped the files it saw
   if (recorded.length === 0) await ctx.blobs.deletePrefix(`${mediaId}/`);
 }
@@ -263,10 +267,12 @@ export async function storeImage(
 /** Drops media rows of one business and their files. Call after the transaction that unlinked them. */
 export async function deleteMedia(ctx: Pick<AppContext, 'db' | 'blobs'>, { businessId, ids }: { businessId: string; ids: string[] }) {
   if (ids.length === 0) return;
-  const gone = await ctx.db
-    .delete(media)
-    .where(and(eq(media.businessId, businessId), inArray(media.id, ids)))
-    .returning({ id: media.id });
+  const gone = await changePublicContent(ctx.db, businessId, (tx) =>
+    tx
+      .delete(media)
+      .where(and(eq(media.businessId, businessId), inArray(media.id, ids)))
+      .returning({ id: media.id }),
+  );
   await Promise.all(gone.map((g) => ctx.blobs.deletePrefix(`${g.id}/`)));
   // a direct upload (S3) that was never completed left its original behind
   if (ctx.blobs.presignedPut) await Promise.all(gone.map((g) => ctx.blobs.deletePrefix(originalKey(g.id))));

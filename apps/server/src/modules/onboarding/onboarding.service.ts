@@ -17,6 +17,7 @@ import { businesses } from '../../db/schema/businesses.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
 import { signups } from '../../db/schema/onboarding.ts';
 import { products } from '../../db/schema/products.ts';
+import { bumpContentVersions } from '../../db/tenant-writes.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createSession, hashPassword } from '../auth/auth.service.ts';
 import { queueMail } from '../mail/mail.service.ts';
@@ -96,10 +97,17 @@ export async function signUp(ctx: Ctx, { input }: { input: SignUpBody }): Promis
 
   const result = await ctx.db.transaction(async (tx) => {
     // Abandoned sign-ups (never verified, link expired) give their name and email back.
-    await tx.delete(businesses).where(
-      sql`${businesses.id} in (select ${signups.businessId} from ${signups}
+    const abandoned = await tx
+      .delete(businesses)
+      .where(
+        sql`${businesses.id} in (select ${signups.businessId} from ${signups}
         where ${signups.verifiedAt} is null and ${signups.createdAt} < ${new Date(Date.now() - ttlMs)})
         and (${businesses.businessName} = ${businessName} or lower(${businesses.email}) = ${email})`,
+      )
+      .returning({ id: businesses.id });
+    await bumpContentVersions(
+      tx,
+      abandoned.map((b) => b.id),
     );
     const clash = await tx
       .select({ businessName: businesses.businessName })
@@ -124,6 +132,7 @@ export async function signUp(ctx: Ctx, { input }: { input: SignUpBody }): Promis
       .returning({ id: businesses.id });
     // a concurrent sign-up took the name between our check and insert
     if (!inserted.length) throw AppError.conflict(onboardingTexts.nameTaken);
+    await bumpContentVersions(tx, [id]);
     await tx.insert(signups).values({ businessId: id, plan: data.plan, phoneNo: data.phoneNo });
     await sendVerificationMail(ctx, tx, { id, name: data.name, email });
     return { businessName, email };
@@ -141,9 +150,12 @@ export async function verifyEmail(ctx: Ctx, { token }: { token: string }): Promi
       .set({ verifiedAt: new Date() })
       .where(and(eq(signups.businessId, businessId), isNull(signups.verifiedAt)))
       .returning({ businessId: signups.businessId });
-    // The business turns public (visibility.ts): a write to its row bumps its content version, which
-    // drops every node's cached 'no such business' for it (tenant look-ups, the public cache).
-    if (row) await tx.update(businesses).set({ updatedAt: new Date() }).where(eq(businesses.id, businessId));
+    // The business turns public (visibility.ts): its content version moves, which drops every
+    // node's cached 'no such business' for it (tenant look-ups, the public cache).
+    if (row) {
+      await tx.update(businesses).set({ updatedAt: new Date() }).where(eq(businesses.id, businessId));
+      await bumpContentVersions(tx, [businessId]);
+    }
     return row;
   });
   if (!updated) {

@@ -29,6 +29,7 @@ import { mailOutbox } from '../../db/schema/mail-outbox.ts';
 import { signups } from '../../db/schema/onboarding.ts';
 import { platformAudit } from '../../db/schema/platform.ts';
 import { products } from '../../db/schema/products.ts';
+import { bumpContentVersions, cataloguesWritten, productsWritten } from '../../db/tenant-writes.ts';
 import { AppError } from '../../http/app-error.ts';
 import { readJobQueue } from '../../jobs/queue.ts';
 import type { PlatformActor } from './platform-auth.service.ts';
@@ -214,6 +215,7 @@ async function setBusinessFlag(
       .where(eq(businesses.id, id))
       .returning({ id: businesses.id });
     if (!row) throw AppError.notFound(platformTexts.businessNotFound);
+    await bumpContentVersions(tx, [id]);
     await recordAudit(tx, actor, { ...audit, targetType: 'user', targetId: id, businessId: id });
   });
 }
@@ -246,6 +248,7 @@ export async function setItemBlocked(ctx: Ctx, { actor, kind, input }: { actor: 
       .where(and(eq(table.businessId, businessId), eq(table.id, id)))
       .returning({ id: table.id });
     if (!row) throw AppError.notFound(notFound);
+    await (kind === 'product' ? productsWritten : cataloguesWritten)(tx, { businessId, ids: [row.id] });
     await recordAudit(tx, actor, {
       action: `${kind}.${input.isBlocked ? 'block' : 'unblock'}`,
       targetType: kind,

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { retryJobsNow } from '../../../test/jobs.ts';
-import { addCatalogue, addProduct } from '../../../test/storefront-fixtures.ts';
+import { addCatalogue, addProduct, updateBusiness } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { mailOutbox } from '../../db/schema/mail-outbox.ts';
@@ -149,7 +149,7 @@ describe('blocking', () => {
   it('a blocked product leaves the storefront and directory, the owner sees the SPEC text; unblocking restores it', async () => {
     const owner = await newOwner('blocky');
     const { id } = await addProduct(app.ctx, owner.businessId, { name: 'Forbidden lamp' });
-    await app.ctx.db.update(businesses).set({ isPrimeUser: false }).where(eq(businesses.id, owner.businessId));
+    await updateBusiness(app.ctx, owner.businessId, { isPrimeUser: false });
     const storeList = () => app.inject({ url: '/api/public/products/fetchAll', query: { businessName: 'blocky' } });
     const directory = () => app.inject({ url: '/api/public/products/fetchAllUsers', query: { searchQuery: 'Forbidden' } });
     const search = () => app.inject({ url: '/api/public/user/search', query: { searchQuery: 'forbidden', businessName: 'blocky' } });

@@ -6,10 +6,10 @@ import { serverTexts } from '@stashblog/contract/server-texts';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { updateBusiness, updateCatalogueRows, updateProductRows } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { human } from '../../../test/test-form.ts';
 import { insertProducts } from '../../../test/test-products.ts';
-import { businesses } from '../../db/schema/businesses.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
 import { privateLinks } from '../../db/schema/private-links.ts';
 import { products } from '../../db/schema/products.ts';
@@ -350,12 +350,12 @@ describe('owner calls', () => {
     expect(await errorOf({ privateLink: code, linkExpiresAt: hour })).toEqual({ status: 409, error: privateLinkTexts.codeTaken });
 
     // a public item gets none
-    await app.ctx.db.update(products).set({ isPublic: true }).where(eq(products.id, productId));
+    await updateProductRows(app.ctx, eq(products.id, productId), { isPublic: true });
     expect(await errorOf({ privateLink: generatePrivateLinkCode(), linkExpiresAt: hour })).toEqual({
       status: 409,
       error: privateLinkTexts.onlyPrivateProducts,
     });
-    await app.ctx.db.update(products).set({ isPublic: false, isBlocked: true }).where(eq(products.id, productId));
+    await updateProductRows(app.ctx, eq(products.id, productId), { isPublic: false, isBlocked: true });
     expect(await errorOf({ privateLink: generatePrivateLinkCode(), linkExpiresAt: hour })).toEqual({
       status: 403,
       error: specTexts.productBlocked,
@@ -824,10 +824,10 @@ describe('edges of the visitor and owner calls', () => {
         linkExpiresAt: hour,
       });
     expect((await post()).statusCode).toBe(201);
-    await app.ctx.db.update(catalogues).set({ isPublic: true }).where(eq(catalogues.id, catalogueId));
+    await updateCatalogueRows(app.ctx, eq(catalogues.id, catalogueId), { isPublic: true });
     const pub = await post();
     expect({ status: pub.statusCode, error: pub.json().error }).toEqual({ status: 409, error: privateLinkTexts.onlyPrivateCatalogues });
-    await app.ctx.db.update(catalogues).set({ isPublic: false, isBlocked: true }).where(eq(catalogues.id, catalogueId));
+    await updateCatalogueRows(app.ctx, eq(catalogues.id, catalogueId), { isPublic: false, isBlocked: true });
     const blocked = await post();
     expect({ status: blocked.statusCode, error: blocked.json().error }).toEqual({ status: 403, error: specTexts.catalogueBlocked });
   });
@@ -910,15 +910,15 @@ describe('edges of the visitor and owner calls', () => {
         device: { deviceId: 'd', fingerPrint: null },
       }),
     ).rejects.toMatchObject({ status: 404, message: privateLinkTexts.viewerNotFound });
-    await app.ctx.db.update(products).set({ isBlocked: true }).where(eq(products.id, productId));
+    await updateProductRows(app.ctx, eq(products.id, productId), { isBlocked: true });
     const blockedItem = await open('edge-shop');
     expect({ status: blockedItem.statusCode, error: blockedItem.json().error }).toEqual({
       status: 404,
       error: privateLinkTexts.viewerNotFound,
     });
-    await app.ctx.db.update(products).set({ isBlocked: false }).where(eq(products.id, productId));
+    await updateProductRows(app.ctx, eq(products.id, productId), { isBlocked: false });
     expect((await open('edge-shop')).statusCode).toBe(200);
-    await app.ctx.db.update(businesses).set({ isBlocked: true }).where(eq(businesses.id, owner.businessId));
+    await updateBusiness(app.ctx, owner.businessId, { isBlocked: true });
     expect((await open('edge-shop', link.privateLink, '10.8.0.2')).statusCode).toBe(404);
   });
 
@@ -941,7 +941,7 @@ describe('edges of the visitor and owner calls', () => {
       count: 3,
       linkExpiresAt: link.linkExpiresAt,
     });
-    await app.ctx.db.update(catalogues).set({ isBlocked: true }).where(eq(catalogues.id, catalogueId));
+    await updateCatalogueRows(app.ctx, eq(catalogues.id, catalogueId), { isBlocked: true });
     expect((await viewer.open(owner, 'catalogues', link.privateLink)).statusCode).toBe(404);
   });
 

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
 
-// Each product's public JSON is kept by PostgreSQL (decisions 032, 042): statement triggers on `products` write
-// `stash_product_json(row)` into `product_json`. That SQL function is generated here from the contract's
+// Each product's public JSON is kept by PostgreSQL (decisions 032, 042): every product write writes
+// `stash_product_json(row)` into `product_json` (db/tenant-writes.ts, decision 055). That SQL function is generated here from the contract's
 // `product` schema: its keys in the contract's order, each value encoded by its zod type from the products
 // column of the same name (or the one `renamed` names). Nothing else spells the shape in SQL.
 // - A new key in the contract: give `products` its column (or name it in `renamed`), then

@@ -45,6 +45,7 @@ import { businesses } from '../../db/schema/businesses.ts';
 import { privateLinks } from '../../db/schema/private-links.ts';
 import { productJson } from '../../db/schema/product-json.ts';
 import { products } from '../../db/schema/products.ts';
+import { bumpContentVersions, changePublicContent, productsWritten } from '../../db/tenant-writes.ts';
 import { AppError } from '../../http/app-error.ts';
 import { businessIsPublic, businessShows, itemIsPublic, placementOf } from '../businesses/visibility.ts';
 import { createUploadSlots, deleteMedia, type Queryable } from '../media/media.service.ts';
@@ -165,6 +166,7 @@ export async function createProduct(
   return ctx.db.transaction(async (tx) => {
     const slots = await createUploadSlots(ctx, { businessId, category: 'products', names: data.images, db: tx });
     await tx.insert(products).values({ businessId, id, ...columnsOf(data), isPublic, images: slots.ids });
+    await productsWritten(tx, { businessId, ids: [id] });
     const created = await requireOwned(tx, businessId, id);
     return {
       product: toProduct(created.row, created.businessName),
@@ -216,6 +218,7 @@ export async function updateProduct(
       .update(products)
       .set({ ...carriedColumns(data), images, updatedAt: new Date() })
       .where(and(eq(products.businessId, businessId), eq(products.id, existing.row.id)));
+    await productsWritten(tx, { businessId, ids: [existing.row.id] });
     const updated = await requireOwned(tx, businessId, existing.row.id);
     return {
       result: { product: toProduct(updated.row, updated.businessName), newProductImagesPreSignedUrls: slots.urls },
@@ -243,6 +246,7 @@ export async function deleteProduct(ctx: Ctx, { businessId, id }: { businessId: 
       .returning({ images: products.images });
     if (!row) throw AppError.notFound(serverTexts.productNotFound);
     await tx.delete(privateLinks).where(and(eq(privateLinks.businessId, businessId), eq(privateLinks.fkProductId, productId)));
+    await bumpContentVersions(tx, [businessId]);
     return row;
   });
   await deleteMedia(ctx, { businessId, ids: gone.images });
@@ -289,11 +293,15 @@ async function toggle(
   const found = await requireOwned(ctx.db, businessId, id);
   if (found.row.isBlocked) throw AppError.forbidden(specTexts.productBlocked);
   const column = products[field];
-  const [row] = await ctx.db
-    .update(products)
-    .set({ [field]: sql`not ${column}`, updatedAt: new Date() })
-    .where(and(eq(products.businessId, businessId), eq(products.id, found.row.id), eq(products.isBlocked, false)))
-    .returning({ status: column });
+  const row = await ctx.db.transaction(async (tx) => {
+    const [r] = await tx
+      .update(products)
+      .set({ [field]: sql`not ${column}`, updatedAt: new Date() })
+      .where(and(eq(products.businessId, businessId), eq(products.id, found.row.id), eq(products.isBlocked, false)))
+      .returning({ status: column });
+    if (r) await productsWritten(tx, { businessId, ids: [found.row.id] });
+    return r;
+  });
   if (!row) throw AppError.forbidden(specTexts.productBlocked);
   return row;
 }
@@ -310,18 +318,20 @@ export function toggleProductPromotion(ctx: Pick<AppContext, 'db'>, { businessId
 
 /**
  * PUT updateAllStatus: flips the business's "All products" switch, a layer above each product's own Public/Private
- * state (businesses/visibility.ts, decision 036): no product is rewritten. The business's content version moves with the
- * row (its trigger), so cached public pages drop.
+ * state (businesses/visibility.ts, decision 036): no product is rewritten. The business's content version moves in the
+ * same transaction, so cached public pages drop.
  */
 export async function toggleAllProductsStatus(
   ctx: Pick<AppContext, 'db'>,
   { businessId }: { businessId: string },
 ): Promise<{ status: boolean }> {
-  const [b] = await ctx.db
-    .update(businesses)
-    .set({ isAllProductsActive: sql`not ${businesses.isAllProductsActive}`, updatedAt: new Date() })
-    .where(eq(businesses.id, businessId))
-    .returning({ status: businesses.isAllProductsActive });
+  const [b] = await changePublicContent(ctx.db, businessId, (tx) =>
+    tx
+      .update(businesses)
+      .set({ isAllProductsActive: sql`not ${businesses.isAllProductsActive}`, updatedAt: new Date() })
+      .where(eq(businesses.id, businessId))
+      .returning({ status: businesses.isAllProductsActive }),
+  );
   if (!b) throw AppError.unauthorised();
   return b;
 }
@@ -365,8 +375,8 @@ export async function fetchPublicProduct(
 // once per variant (sort, promoted filter, category filter); it runs as a named prepared statement,
 // so PostgreSQL plans it once per connection; the business is one look-up by name and the total
 // comes with the page (`count(*) over ()`), so the common case is one round trip. Each product comes
-// back as the API's JSON: PostgreSQL keeps it in `product_json`, written by triggers as products
-// change (decision 032) with SQL generated from the contract (042), and the read only splices the id
+// back as the API's JSON: PostgreSQL keeps it in `product_json`, written with every product write
+// (decisions 032, 055) with SQL generated from the contract (042), and the read only splices the id
 // and the business's name (the name the look-up matched, sent as JSON text) before it. The API sends the page as that text inside its
 // envelope, and the pages parse it. `compiled-serializer.test.ts` proves the bytes equal what zod
 // would send.

@@ -8,6 +8,7 @@ import { visibilityTexts } from '@stashblog/contract/visibility-texts';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { updateBusiness, updateProductRows } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { media } from '../../db/schema/media.ts';
@@ -53,8 +54,7 @@ async function create(owner: Owner, input: Partial<ProductInput> = {}): Promise<
   return res.json().payload.product;
 }
 
-const setRow = (id: string, values: Partial<typeof products.$inferInsert>) =>
-  app.ctx.db.update(products).set(values).where(eq(products.id, id));
+const setRow = (id: string, values: Partial<typeof products.$inferInsert>) => updateProductRows(app.ctx, eq(products.id, id), values);
 
 const names = (list: Product[]) => list.map((p) => p.productName);
 
@@ -116,7 +116,7 @@ describe('admin products', () => {
     });
     expect(await made({ isPublic: false })).toMatchObject({ isPublic: false, placement: 'private' });
     // public while the store switch hides all products: public, but not claimed to be on the storefront
-    await app.ctx.db.update(businesses).set({ isAllProductsActive: false }).where(eq(businesses.id, owner.businessId));
+    await updateBusiness(app.ctx, owner.businessId, { isAllProductsActive: false });
     expect(await made({ isPublic: true })).toEqual({
       isPublic: true,
       placement: 'hiddenByStore',
@@ -507,7 +507,7 @@ describe('public products', () => {
     expect(empty.json().payload).toEqual({ products: [], count: 0 });
     expect((await app.inject({ method: 'GET', url: pub('fetchAll'), query: { businessName: 'nobody' } })).statusCode).toBe(404);
 
-    await app.ctx.db.update(businesses).set({ isBlocked: true }).where(eq(businesses.id, owner.businessId));
+    await updateBusiness(app.ctx, owner.businessId, { isBlocked: true });
     expect((await app.inject({ method: 'GET', url: pub('fetch'), query: { id: visible._id, businessName: 'pubshop' } })).statusCode).toBe(
       404,
     );
@@ -569,11 +569,11 @@ describe('public products', () => {
     expect(list.find((p) => p._id === second._id)).toMatchObject({ images: [second.images[1]], isPromoted: true });
     // a write that goes round every service (plain SQL through the pool) and a business renamed
     await setRow(first._id, { description: 'Changed "underneath"', totalUnits: 7 });
-    await app.ctx.db.update(businesses).set({ businessName: 'pubjson-renamed' }).where(eq(businesses.id, owner.businessId));
+    await updateBusiness(app.ctx, owner.businessId, { businessName: 'pubjson-renamed' });
     list = await expectListedAsOwnPages('pubjson-renamed');
     expect(list.find((p) => p._id === first._id)).toMatchObject({ description: 'Changed "underneath"', totalUnits: 7 });
     expect(list.every((p) => p.businessName === 'pubjson-renamed')).toBe(true);
-    await app.ctx.db.update(businesses).set({ businessName: 'pubjson' }).where(eq(businesses.id, owner.businessId));
+    await updateBusiness(app.ctx, owner.businessId, { businessName: 'pubjson' });
     // hidden, then deleted: gone from the list, and nothing of it is left behind
     await call(owner, 'PUT', 'updateStatus', { id: second._id });
     expect((await listed()).map((p) => p._id)).toEqual([first._id]);
@@ -675,7 +675,7 @@ describe('public products', () => {
     expect(names(promotedOnly.products)).toEqual(['Silk scarf']);
     expect(promotedOnly.products[0]?.businessName).toBe('dir-two');
 
-    await app.ctx.db.update(businesses).set({ isBlocked: true }).where(eq(businesses.id, two.owner.businessId));
+    await updateBusiness(app.ctx, two.owner.businessId, { isBlocked: true });
     expect((await dir({ searchQuery: 'silk' })).count).toBe(0);
   });
 });

@@ -54,7 +54,7 @@ const nearWords = 3;
 // A word starting more known words than this is matched as a true prefix (':*') instead of by its
 // expansions; below it, the expansions are exact lexemes, which the GIN index answers much faster.
 const maxExpansions = 20;
-// search_words holds every word of every document up to this length (its triggers in drizzle/0002_search.sql).
+// search_words holds every word of every document up to this length (written with each product and catalogue, db/tenant-writes.ts).
 const vocabularyWordMax = 60;
 
 /** A tsquery lexeme literal: quoted, with quotes doubled and backslashes escaped (tsquery input syntax). */

@@ -1,12 +1,13 @@
 import type { SearchPayload } from '@stashblog/contract/search';
 import { searchCountCap, searchTexts } from '@stashblog/contract/search-options';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { updateBusiness } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { businesses } from '../../db/schema/businesses.ts';
 import { catalogueProducts, catalogues } from '../../db/schema/catalogues.ts';
 import { products } from '../../db/schema/products.ts';
+import { cataloguesWritten, productsWritten } from '../../db/tenant-writes.ts';
 
 let app: TestApp;
 let clock = Date.UTC(2024, 0, 1);
@@ -38,7 +39,11 @@ async function insert(businessId: string, specs: Spec[]) {
     };
   });
   // In statements of 2,000 rows: PostgreSQL takes at most 65,535 parameters in one.
-  for (let i = 0; i < rows.length; i += 2000) await app.ctx.db.insert(products).values(rows.slice(i, i + 2000));
+  for (let i = 0; i < rows.length; i += 2000) {
+    const chunk = rows.slice(i, i + 2000);
+    await app.ctx.db.insert(products).values(chunk);
+    await productsWritten(app.ctx.db, { businessId, ids: chunk.map((r) => r.id) });
+  }
   return Object.fromEntries(rows.map((r) => [r.productName, r]));
 }
 
@@ -62,6 +67,7 @@ async function insertCatalogue(
   await app.ctx.db
     .insert(catalogueProducts)
     .values(members.map((m, position) => ({ businessId, catalogueId: id, productId: m.id, position })));
+  await cataloguesWritten(app.ctx.db, { businessId, ids: [id] });
   return id;
 }
 
@@ -85,10 +91,10 @@ let seeded: Record<string, { id: string; images: string[] }>;
 beforeAll(async () => {
   app = await createTestApp();
   a = await app.owner('search-a');
-  await app.ctx.db.update(businesses).set({ displayName: 'Search & Co. (A)' }).where(eq(businesses.id, a.businessId));
+  await updateBusiness(app.ctx, a.businessId, { displayName: 'Search & Co. (A)' });
   const b = await app.owner('search-b');
   const blocked = await app.owner('search-blocked');
-  await app.ctx.db.update(businesses).set({ isBlocked: true }).where(eq(businesses.id, blocked.businessId));
+  await updateBusiness(app.ctx, blocked.businessId, { isBlocked: true });
   seeded = await insert(a.businessId, [
     { productName: 'Oak Table', description: 'Pairs well with any sofa in the room', category: 'furniture' },
     { productName: 'Reading Lamp', category: 'lighting', tags: ['sofa'] },
@@ -518,9 +524,10 @@ describe('public search: tiers and counts proved by their first read', () => {
   it('finds a name tier entry older than the newest products', async () => {
     const b = await app.owner('search-teapot-antiques');
     // Older than every other product: outside the newest range that tier 1 is read in first.
+    const antique = uuidv7();
     await app.ctx.db.insert(products).values({
       businessId: b.businessId,
-      id: uuidv7(),
+      id: antique,
       productName: 'Antique Kettle Teapot',
       description: 'Plain item',
       category: 'general',
@@ -530,6 +537,7 @@ describe('public search: tiers and counts proved by their first read', () => {
       isBlocked: false,
       createdAt: new Date(Date.UTC(2020, 0, 1)),
     });
+    await productsWritten(app.ctx.db, { businessId: b.businessId, ids: [antique] });
     const p = await found({ searchQuery: 'kettle teapot' });
     expect(names(p)).toEqual([
       'Kettle Teapot Trio 3',

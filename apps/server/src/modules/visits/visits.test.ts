@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addProduct, updateBusiness } from '../../../test/storefront-fixtures.ts';
+import { addProduct, updateBusiness, updateCatalogueRows } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
 import { products } from '../../db/schema/products.ts';
@@ -97,7 +97,7 @@ describe('product and catalogue visits: the same rule', () => {
       payload: { catalogueName: 'Counted', description: 'Visited', products: ids },
     });
     const id = created.json().payload?.catalogue?._id as string;
-    await app.ctx.db.update(catalogues).set({ isPublic: true }).where(eq(catalogues.id, id));
+    await updateCatalogueRows(app.ctx, eq(catalogues.id, id), { isPublic: true });
     const call = (remoteAddress: string) =>
       app.inject({
         method: 'PUT',
