@@ -20,13 +20,13 @@ export const tenantTables = [
   'product_imports',
   'product_json',
   'products',
-  'signups',
   'visit_seen',
 ] as const;
 
 /** Tables read without a business to go by (or by none), each with the reason. */
 export const globalTables = {
   businesses: 'the tenants themselves: looked up by name and by domain before any business is known',
+  signups: 'read correlated with each businesses row by the visibility checks (decision 057)',
   sessions: 'looked up by the token hash a request carries, before its business is known',
   account_tokens: 'mailed links are looked up by their token hash alone',
   domain_claims: 'a domain is claimed once across all businesses (unique by domain) and looked up by host',

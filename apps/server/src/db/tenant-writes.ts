@@ -24,7 +24,7 @@ export async function bumpContentVersions(db: Db, businessIds: Iterable<string>)
   await db.execute(sql`
     insert into content_versions as v (business_id, version, changed_at)
       select b, 1, now() from unnest(${uuids(ids)}) as b order by b
-    on conflict (business_id) do update set version = v.version + 1, changed_at = now()`);
+    on conflict (business_id) do update set version = v.version + 1, changed_at = excluded.changed_at`);
 }
 
 /** Runs `write` in a transaction that also bumps the content version of `businessId`. */

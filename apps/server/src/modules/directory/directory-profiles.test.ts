@@ -21,7 +21,13 @@ beforeAll(async () => {
   await addCatalogue(app.ctx, shop.businessId, { isBlocked: true });
   const blocked = await app.owner('blocked-profile');
   await updateBusiness(app.ctx, blocked.businessId, { isBlocked: true });
-  for (let i = 0; i < 3; i++) await app.owner(`plain-${i}`);
+  const plain = [];
+  for (let i = 0; i < 3; i++) plain.push(await app.owner(`plain-${i}`));
+  await addCatalogue(app.ctx, plain[1].businessId);
+  // plain-2's catalogues are public, but its "All catalogues" switch hides them from visitors.
+  await addCatalogue(app.ctx, plain[2].businessId);
+  await addCatalogue(app.ctx, plain[2].businessId);
+  await updateBusiness(app.ctx, plain[2].businessId, { isAllCataloguesActive: false });
 });
 
 const get = (url: string) => app.inject({ method: 'GET', url, headers: { host: 'localhost:5004' } });
@@ -68,5 +74,13 @@ describe('public user fetchAll', () => {
     expect(prime.userProfiles.map((p: { businessName: string }) => p.businessName)).toEqual(['profile-shop']);
     expect((await get('/api/public/user/fetchAll')).json().payload.userProfiles.length).toBeLessThanOrEqual(12);
     expect((await get('/api/public/user/fetchAll?pageNo=0')).statusCode).toBe(400);
+  });
+
+  it('counts each listed profile its own visible catalogues, none while its store hides them', async () => {
+    const all = (await get('/api/public/user/fetchAll?perPage=100')).json().payload;
+    const counts = Object.fromEntries(
+      all.userProfiles.map((p: { businessName: string; totalCatalogues: number }) => [p.businessName, p.totalCatalogues]),
+    );
+    expect(counts).toEqual({ 'plain-2': 0, 'plain-1': 1, 'plain-0': 0, 'profile-shop': 2 });
   });
 });

@@ -5,7 +5,7 @@ import { businesses } from '../../db/schema/businesses.ts';
 import { catalogues } from '../../db/schema/catalogues.ts';
 import { toUserProfile } from '../businesses/business-view.ts';
 import { requirePublicBusiness } from '../businesses/businesses.service.ts';
-import { businessIsPublic, itemShows } from '../businesses/visibility.ts';
+import { businessIsPublic, itemIsPublic } from '../businesses/visibility.ts';
 import { countUpToCap, directoryWindow } from './directory-paging.ts';
 
 /** SPEC §7 Public user fetchAll: visible profiles, newest first; one profile when businessName is given. */
@@ -36,23 +36,23 @@ export async function fetchAllUsers(ctx: Pick<AppContext, 'db'>, query: FetchAll
       : [],
     countUpToCap(ctx, ctx.db.select({ one: sql`1` }).from(businesses).where(where)),
   ]);
-  const counts = await publicCatalogueCounts(
-    ctx,
-    rows.map((b) => b.id),
-  );
+  const shown = rows.filter((b) => b.isAllCataloguesActive).map((b) => b.id);
+  const counts = await publicCatalogueCounts(ctx, shown);
   return { userProfiles: rows.map((b) => toUserProfile(b, counts.get(b.id) ?? 0)), ...total };
 }
 
 /**
- * How many catalogues visitors may see of each business of a page, read for those businesses alone (no
- * sub-select per business row, which would also join the businesses table with a tenant table: decision 058).
+ * Each business's public catalogues, counted in a statement of their own for the page's businesses alone: a count
+ * correlated with a businesses row would mix a Citus reference table with a distributed one, which Citus cannot plan
+ * (decisions 057, 058). The businesses passed are public and show their catalogues (the store switch is on), so the
+ * items' own state is all left to test.
  */
 async function publicCatalogueCounts(ctx: Pick<AppContext, 'db'>, businessIds: string[]): Promise<Map<string, number>> {
   if (businessIds.length === 0) return new Map();
   const rows = await ctx.db
     .select({ businessId: catalogues.businessId, n: count() })
     .from(catalogues)
-    .where(and(inArray(catalogues.businessId, businessIds), itemShows('catalogue', sql`${catalogues}`)))
+    .where(and(inArray(catalogues.businessId, businessIds), itemIsPublic(sql`${catalogues}`)))
     .groupBy(catalogues.businessId);
   return new Map(rows.map((r) => [r.businessId, r.n]));
 }

@@ -11,11 +11,11 @@ import type { AppContext } from '../../app-context.ts';
 import { catalogueNameDoc } from '../../db/schema/catalogues.ts';
 import { productNameDoc } from '../../db/schema/products.ts';
 import { requirePublicBusiness, type TenantRow } from '../businesses/businesses.service.ts';
-import { itemShowsBeside, itemShowsIn, readHiddenBusinesses } from '../businesses/visibility.ts';
+import { itemShows, itemShowsBeside, itemShowsIn, readHiddenBusinesses } from '../businesses/visibility.ts';
 import { findMatches } from './search-engine.ts';
 import { anyUnitQuery, everyUnitQuery, planQuery, tsqueryOf } from './search-query.ts';
 import { rankMatches } from './search-ranked.ts';
-import { type Match, type MatchPage, memberImages, resultImages } from './search-sources.ts';
+import { type Match, type MatchPage, resultImages } from './search-sources.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'searchPlanSteering'>;
 
@@ -49,8 +49,8 @@ export async function searchItems(ctx: Ctx, query: SearchQuery): Promise<SearchP
     sort: query.sort,
     pageNo: query.pageNo,
     perPage: query.perPage,
-    details: true,
-    // Across businesses, read once for every read below.
+    // Across businesses, read once for every read below. No details with the matches: the page's business names and
+    // catalogue images are read for the page alone (pageDetails), as Citus plans no sub-select of them per match.
     hidden: business ? undefined : await readHiddenBusinesses(ctx.db),
   };
   // Relevance in one business: items with any word, scored (all words first). Otherwise the items with every word,
@@ -67,18 +67,8 @@ export async function searchItems(ctx: Ctx, query: SearchQuery): Promise<SearchP
     }
     if (relevance && page.count > 0 && !page.countCapped) page = await rankMatches(ctx, tq, units, opts);
   }
-  // Business names and images came with the matches (details), but for a later page across businesses and for
-  // catalogues in one business.
-  const rows: Row[] = business
-    ? await inBusiness(ctx, business, page.matches)
-    : page.matches.every((m) => m.businessName !== null)
-      ? page.matches.map((m) => ({
-          ...m,
-          business_name: m.businessName ?? '',
-          business_display_name: m.businessDisplayName ?? '',
-          images: m.images?.slice(0, resultImages) ?? [],
-        }))
-      : await pageDetails(ctx, page.matches);
+  // Business names and catalogue images are read for the page alone.
+  const rows: Row[] = business ? await inBusiness(ctx, business, page.matches) : await pageDetails(ctx, page.matches);
   return {
     searchedData: rows.map(toItem),
     count: page.count,
@@ -89,43 +79,65 @@ export async function searchItems(ctx: Ctx, query: SearchQuery): Promise<SearchP
 
 /** A page in one business: its products' images came with them; its catalogues' are their visible members' first. */
 async function inBusiness(ctx: Ctx, business: TenantRow, matches: Match[]): Promise<Row[]> {
-  const catalogueIds = matches.filter((m) => m.type === 'catalogue').map((m) => m.id);
-  const { rows: images } =
-    catalogueIds.length === 0
-      ? { rows: [] }
-      : await ctx.db.execute<{
-          id: string;
-          images: string[];
-        }>(sql`select c.id, ${memberImages(sql`${business.id}::uuid`, sql`c.id`)} as images
-          from unnest(${sql.param(catalogueIds)}::uuid[]) as c(id)`);
-  const byId = new Map(images.map((r) => [r.id, r.images]));
+  const images = await catalogueImages(ctx, matches);
   return matches.map((m) => ({
     ...m,
     business_name: business.businessName,
     business_display_name: business.displayName,
-    images: (m.type === 'catalogue' ? byId.get(m.id) : m.images?.slice(0, resultImages)) ?? [],
+    images: (m.type === 'catalogue' ? images.get(m.id) : m.images?.slice(0, resultImages)) ?? [],
   }));
 }
 
 /**
  * Business names and up to 6 images, in page order: a product's came with its match (its row was read for
  * the match: a second look-up by key cost 4-8 ms a page in bench/search.ts, its index pages mostly outside
- * shared buffers); a catalogue's are its visible members' first images.
+ * shared buffers); a catalogue's are its visible members' first images. Names come from businesses alone and images
+ * from the colocated tenant tables alone: a statement mixing the two around the page's rows is one Citus cannot plan
+ * (decision 057).
  */
 async function pageDetails(ctx: Ctx, matches: Match[]): Promise<Row[]> {
-  const keys = sql.join(
-    matches.map(
-      (m, i) =>
-        sql`(${i}::int, ${m.type}::text, ${m.businessId}::uuid, ${m.id}::uuid, ${m.name}::text, ${sql.param(m.images?.slice(0, resultImages) ?? null)}::text[])`,
+  if (matches.length === 0) return [];
+  const ids = [...new Set(matches.map((m) => m.businessId))];
+  const [{ rows: names }, images] = await Promise.all([
+    ctx.db.execute<{ id: string; business_name: string; display_name: string }>(
+      sql`select id, business_name, display_name from businesses where id = any(${sql.param(ids)}::uuid[])`,
     ),
-    sql`, `,
-  );
-  const { rows } = await ctx.db.execute<Row>(sql`
-    select page.type, page.id, page.name, b.business_name, b.display_name as business_display_name,
-      case when page.type = 'product' then page.images else ${memberImages(sql`page.business_id`, sql`page.id`)} end as images
-    from (values ${keys}) as page(position, type, business_id, id, name, images)
-    join businesses b on b.id = page.business_id order by page.position`);
-  return rows;
+    catalogueImages(ctx, matches),
+  ]);
+  const byId = new Map(names.map((b) => [b.id, b]));
+  return matches.flatMap((m) => {
+    const b = byId.get(m.businessId);
+    if (!b) return [];
+    return [
+      {
+        ...m,
+        business_name: b.business_name,
+        business_display_name: b.display_name,
+        images: (m.type === 'catalogue' ? images.get(m.id) : m.images?.slice(0, resultImages)) ?? [],
+      },
+    ];
+  });
+}
+
+/**
+ * The first image of each visible member of the page's catalogues, in catalogue order, up to resultImages each, by
+ * catalogue id: one statement over catalogue_products and products, numbered per catalogue (a window partitioned by
+ * business_id, which Citus runs on each shard).
+ */
+async function catalogueImages(ctx: Ctx, matches: Match[]): Promise<Map<string, string[]>> {
+  const catalogues = matches.filter((m) => m.type === 'catalogue');
+  if (catalogues.length === 0) return new Map();
+  const { rows } = await ctx.db.execute<{ id: string; images: string[] }>(sql`select r.catalogue_id as id,
+      array_agg(r.image order by r.n) as images
+    from (select cp.business_id, cp.catalogue_id, p.images[1]::text as image,
+        row_number() over (partition by cp.business_id, cp.catalogue_id order by cp.position, p.id) as n
+      from catalogue_products cp join products p on p.business_id = cp.business_id and p.id = cp.product_id
+      where cp.business_id = any(${sql.param(catalogues.map((c) => c.businessId))}::uuid[])
+        and cp.catalogue_id = any(${sql.param(catalogues.map((c) => c.id))}::uuid[])
+        and ${itemShows('product', sql`p`)} and cardinality(p.images) > 0) r
+    where r.n <= ${resultImages}
+    group by r.business_id, r.catalogue_id`);
+  return new Map(rows.map((r) => [r.id, r.images]));
 }
 
 function toItem(r: Row): SearchResultItem {
