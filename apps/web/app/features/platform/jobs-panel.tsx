@@ -10,6 +10,7 @@ const jobLabels: Record<string, string> = {
   'media:variants': 'Image widths',
   'domains:recheck-due': 'Custom domain re-checks',
   'account:sweep-tokens': 'Expired account links sweep',
+  'products:import': 'Product imports',
 };
 
 /** The background job queue beside the mail outbox: per type waiting / running / failed, and the latest errors. */
