@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { searchCountCap } from '@stashblog/contract/search-options';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { updateProductRows } from '../../../test/storefront-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { insertProducts } from '../../../test/test-products.ts';
+import { products } from '../../db/schema/products.ts';
 
 // The directory's lists over more items than searchCountCap (decision 058): pages reach the first
 // searchCountCap items in a stable order, the count stops there and says so, and the answers kept under
@@ -85,11 +88,13 @@ describe('directory answers kept under the platform version', () => {
 
   it('follow a write to any shop made by another node within a second', async () => {
     expect((await newest()).cache).toBe('HIT');
-    // not through this app's pool: only the content version's notification can tell this node
-    const other = new pg.Client({ ...app.ctx.db.$client.options });
-    await other.connect();
-    await other.query(`update products set product_name = 'Terracotta pot' where business_id = $1`, [small.businessId]);
-    await other.end();
+    // not through this app's pool (whose writes drop what this node keeps): as another node writes, with what every
+    // product write does besides (the content version), so only this node's look at the versions can tell it
+    const pool = new pg.Pool({ ...app.ctx.db.$client.options, max: 1 });
+    await updateProductRows({ db: drizzle({ client: pool }) }, eq(products.businessId, small.businessId), {
+      productName: 'Terracotta pot',
+    });
+    await pool.end();
     const deadline = Date.now() + 1000;
     let seen = await newest();
     while (seen.name !== 'Terracotta pot' && Date.now() < deadline) {
