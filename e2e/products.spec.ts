@@ -1,3 +1,5 @@
+import { endpoints } from '@stashblog/contract/endpoints';
+import { apiBase } from '@stashblog/contract/paths';
 import { serverTexts } from '@stashblog/contract/server-texts';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { visibilityTexts } from '@stashblog/contract/visibility-texts';
@@ -93,7 +95,9 @@ test('the public product page is server-rendered with title, description and og:
   const html = await res.text();
   expect(html).toContain('<title>Blue pottery vase | Lotus Handicrafts</title>');
   expect(html).toMatch(/<meta name="description" content="Thrown from quartz stone paste, not clay/);
-  expect(html).toMatch(new RegExp(`<meta property="og:image" content="http://localhost:${e2ePort}/media/[0-9a-f-]{36}/image\\.jpg"`));
+  // the product's share card (decision 060), named by the contract's endpoint
+  const card = `http://localhost:${e2ePort}${apiBase}${endpoints.publicCards.product.path}?businessName=lotus-handicrafts&amp;id=${p.id}&amp;v=`;
+  expect(html).toContain(`<meta property="og:image" content="${card}`);
   expect(html).toContain('Blue pottery vase</h1>');
 });
 
