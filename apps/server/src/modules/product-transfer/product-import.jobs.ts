@@ -9,7 +9,7 @@ import type { JobRunner } from '../../jobs/queue.ts';
 import type { ProductRow } from '../products/product-view.ts';
 import { createProduct, toggleProductPromotion, toggleProductStatus, updateProduct } from '../products/products.service.ts';
 import { matchesFor, ownImageKeys, type StoredRow } from './product-import.service.ts';
-import { changesOf, matchKey } from './product-rows.ts';
+import { carriedInput, changesOf, matchKey } from './product-rows.ts';
 
 // The `products:import` job (decision 059): the import's valid rows in file order, a batch of
 // `batchRows` per transaction, each product through the products service (create, update, the
@@ -33,7 +33,7 @@ async function writeRow(ctx: Ctx, businessId: string, r: StoredRow, match: Produ
   const changes = changesOf(match, p, p.hasImages ? keys : match.images);
   if (changes.fields) {
     const images = p.hasImages ? r.images : undefined;
-    await updateProduct(ctx, { businessId, id: match.id, input: { ...p.input, images } });
+    await updateProduct(ctx, { businessId, id: match.id, input: { ...carriedInput(p), images } });
   }
   if (changes.isPublic) await toggleProductStatus(ctx, { businessId, id: match.id });
   if (changes.isPromoted) await toggleProductPromotion(ctx, { businessId, id: match.id });

@@ -43,7 +43,17 @@ export type ImportedProduct = {
   isPromoted?: boolean;
   /** False when the file has no Images column: a matched product keeps its images. */
   hasImages: boolean;
+  /**
+   * The optional fields the file has no column for: a matched product keeps its own (a save never
+   * clears what it did not carry), a new one takes the add form's default. Absent in imports
+   * previewed before this field existed: every column was then read as present.
+   */
+  absent?: KeptField[];
 };
+
+/** The fields a file may leave out (name, category and description are required, so their columns are too). */
+const keptFields = ['itemNo', 'tags', 'pricePerUnit', 'totalUnits', 'specifications', 'disclaimers', 'link'] as const;
+type KeptField = (typeof keptFields)[number];
 
 export type RowCheck = { ok: true; product: ImportedProduct } | { ok: false; messages: string[] };
 
@@ -110,7 +120,15 @@ export function checkRow(cells: string[], at: Record<ProductFileColumn, number>)
     }
   }
   if (messages.length > 0 || !parsed.success) return { ok: false, messages };
-  return { ok: true, product: { input: parsed.data, isPublic, isPromoted, hasImages: at.images >= 0 } };
+  const absent = keptFields.filter((c) => at[c] < 0);
+  return { ok: true, product: { input: parsed.data, isPublic, isPromoted, hasImages: at.images >= 0, absent } };
+}
+
+/** The fields an update of a matched product carries: those the file has a column for. */
+export function carriedInput(p: ImportedProduct): Omit<ProductInputParsed, KeptField> & Partial<Pick<ProductInputParsed, KeptField>> {
+  const input: Omit<ProductInputParsed, KeptField> & Partial<Pick<ProductInputParsed, KeptField>> = { ...p.input };
+  for (const field of p.absent ?? []) delete input[field];
+  return input;
 }
 
 /** The key a row matches an existing product by: its item number, or without one its exact name. */
@@ -124,7 +142,8 @@ const cents = (n: number | null | undefined) => (n === null || n === undefined ?
 
 /** What writing `p` over `row` would change: its fields (images as keys of the row's own), its visibility, its promotion. */
 export function changesOf(row: ProductRow, p: ImportedProduct, images: string[]) {
-  const i = p.input;
+  // A field the file has no column for is the row's own.
+  const i = { ...row, ...carriedInput(p) };
   const fieldsSame =
     row.productName === i.productName &&
     row.itemNo === i.itemNo &&

@@ -171,6 +171,36 @@ describe('import', () => {
     expect(await version(owner.businessId)).toBe(versionBefore);
   });
 
+  it("keeps a matched product's fields the file has no column for, and clears only what a cell empties", async () => {
+    const owner = await app.owner('columns-shop');
+    const full = {
+      productName: 'Teak stool',
+      itemNo: 'S-1',
+      category: 'Furniture',
+      description: 'Solid teak',
+      tags: ['teak', 'stool'],
+      specifications: ['45 cm'],
+      disclaimers: ['Hand finished'],
+      link: 'https://example.com/stool',
+      pricePerUnit: 900,
+      totalUnits: 12,
+    };
+    const res = await app.inject({ method: 'POST', url: admin('create'), headers: { authorization: owner.token }, payload: full });
+    expect(res.statusCode, res.body).toBe(201);
+    // A price list: four columns, no Tags, Specifications, Disclaimers, Link, Total Units or Images.
+    const prices = (price: string, units?: string) => {
+      const cols = ['Product Name', 'Item No.', 'Category', 'Description', 'Price Per Unit', ...(units === undefined ? [] : ['Total Units'])];
+      return csvOf([cols, ['Teak stool', 'S-1', 'Furniture', 'Solid teak', price, ...(units === undefined ? [] : [units])]]);
+    };
+    expect(await importFile(owner, prices('1,100'))).toMatchObject({ state: 'done', updated: 1, created: 0 });
+    const [after] = await stored(owner.businessId);
+    expect(after).toMatchObject({ ...full, pricePerUnit: 1100 });
+    expect(await importFile(owner, prices('1100'))).toMatchObject({ state: 'done', updated: 0, unchanged: 1 });
+    // A Total Units column with an empty cell says 'none': that is the owner's word, so it is cleared.
+    expect(await importFile(owner, prices('1100', ''))).toMatchObject({ state: 'done', updated: 1 });
+    expect((await stored(owner.businessId))[0]).toMatchObject({ ...full, pricePerUnit: 1100, totalUnits: null });
+  });
+
   it('imports the rows it can and reports a row the products service refused', async () => {
     const owner = await app.owner('blocked-shop');
     await importFile(owner, csvOf([header, row({ productName: 'Vase', itemNo: 'V-1', category: 'Decor', description: 'Blue' })]));
