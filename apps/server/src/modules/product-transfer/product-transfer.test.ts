@@ -189,7 +189,8 @@ describe('import', () => {
     expect(res.statusCode, res.body).toBe(201);
     // A price list: four columns, no Tags, Specifications, Disclaimers, Link, Total Units or Images.
     const prices = (price: string, units?: string) => {
-      const cols = ['Product Name', 'Item No.', 'Category', 'Description', 'Price Per Unit', ...(units === undefined ? [] : ['Total Units'])];
+      const c = productFileColumns;
+      const cols = [c.productName, c.itemNo, c.category, c.description, c.pricePerUnit, ...(units === undefined ? [] : [c.totalUnits])];
       return csvOf([cols, ['Teak stool', 'S-1', 'Furniture', 'Solid teak', price, ...(units === undefined ? [] : [units])]]);
     };
     expect(await importFile(owner, prices('1,100'))).toMatchObject({ state: 'done', updated: 1, created: 0 });
