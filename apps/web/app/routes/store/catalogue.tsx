@@ -1,5 +1,4 @@
 import { cataloguePath, productPath } from '@stashblog/contract/paths';
-import { cardUrl, catalogueCardContent } from '@stashblog/contract/share';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { loadCataloguePage } from '../../features/catalogues/catalogue-page.server';
 import { CatalogueView } from '../../features/catalogues/catalogue-view';
@@ -42,8 +41,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     },
   };
   // The catalogue name, then the business name, both as their owner wrote them (decision 047).
-  const card = cardUrl(publicUrl, catalogue.businessName, catalogue._id, catalogueCardContent(catalogue, store.profile));
-  return storeMeta(store, { page: catalogue.catalogueName, description: catalogue.description, path, card, jsonLd });
+  return storeMeta(store, { page: catalogue.catalogueName, description: catalogue.description, path, card: loaderData.card, jsonLd });
 };
 
 // The business nav, theme and footer come from the store layout (routes.ts).

@@ -1,5 +1,4 @@
 import { productPath } from '@stashblog/contract/paths';
-import { cardUrl, productCardContent } from '@stashblog/contract/share';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse } from 'react-router';
@@ -51,7 +50,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     page: product.productName,
     description: product.description,
     path,
-    card: cardUrl(publicUrl, product.businessName, product._id, productCardContent(product, store.profile)),
+    card: loaderData.card,
     type: 'product',
     jsonLd: product.pricePerUnit !== null ? jsonLd : undefined,
   });
