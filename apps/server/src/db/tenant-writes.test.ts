@@ -9,6 +9,7 @@ import { deleteMedia, makeStoredVariants, storeImage } from '../modules/media/me
 import { verificationToken, verifyEmail } from '../modules/onboarding/onboarding.service.ts';
 import { setItemBlocked, setPrimeUser, setUserBlocked } from '../modules/platform/platform.service.ts';
 import { createPlatformAdmin } from '../modules/platform/platform-auth.service.ts';
+import { writeProducts } from '../modules/products/products.service.ts';
 import { signups } from './schema/onboarding.ts';
 import { productJson } from './schema/product-json.ts';
 import { cataloguesWritten, productsWritten } from './tenant-writes.ts';
@@ -91,6 +92,21 @@ describe('every write path does what the triggers did', () => {
     expect(await body()).toContain('"isPromoted":true');
     await seen('status', owner.businessId, () => call('PUT', '/api/userAdmin/products/updateStatus', { id: product._id }));
     expect(await body()).toContain('"isPublic":false');
+    // The bulk import's batch path (decision 063): a new product and an update in one call.
+    const written = await seen('batch write', owner.businessId, () =>
+      writeProducts(app.ctx, {
+        businessId: owner.businessId,
+        writes: [
+          { input: { category: 'Lamps', productName: 'Numbat lamp', description: 'Hand made', isPublic: true } },
+          { id: product._id, input: { category: 'Lamps', productName: 'Wombat lamp', description: 'Hand made' }, isPublic: true },
+        ],
+      }),
+    );
+    expect(written.every((w) => w.ok)).toBe(true);
+    expect(await body()).toContain('"productName":"Wombat lamp"');
+    expect(await body()).toContain('"isPublic":true');
+    expect(await searchFinds('wombat')).toBe(true);
+    expect(await searchFinds('numbat')).toBe(true);
     await seen('all products switch', owner.businessId, () => call('PUT', '/api/userAdmin/products/updateAllStatus', {}));
     await seen('all products switch back', owner.businessId, () => call('PUT', '/api/userAdmin/products/updateAllStatus', {}));
     await seen('platform block', owner.businessId, () =>

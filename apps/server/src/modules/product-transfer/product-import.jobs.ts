@@ -4,40 +4,39 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Database } from '../../db/client.ts';
 import { productImports } from '../../db/schema/product-imports.ts';
-import { AppError } from '../../http/app-error.ts';
 import type { JobRunner } from '../../jobs/queue.ts';
 import type { ProductRow } from '../products/product-view.ts';
-import { createProduct, toggleProductPromotion, toggleProductStatus, updateProduct } from '../products/products.service.ts';
+import { type ProductWrite, writeProducts } from '../products/products.service.ts';
 import { matchesFor, ownImageKeys, type StoredRow } from './product-import.service.ts';
 import { carriedInput, changesOf, matchKey } from './product-rows.ts';
 
-// The `products:import` job (decision 059): the import's valid rows in file order, a batch of
-// `batchRows` per transaction, each product through the products service (create, update, the
-// visibility and promotion toggles) inside its own savepoint, and the import's counts moved in the
-// same transaction. A node killed mid-batch loses the whole batch and nothing else: the next job
-// starts at `done`, where every product before it is written whole. Rows match by item number, so
-// a row already written reads as unchanged and is not written again.
+// The `products:import` job (decision 059, written in batches since 063): the import's valid rows
+// in file order, a batch of `batchRows` per transaction, written by the products service's
+// writeProducts (the rules of create, update and the visibility and promotion toggles; a row they
+// refuse is reported and nothing of it written), and the import's counts moved in the same
+// transaction. A node killed mid-batch loses the whole batch and nothing else: the next job starts
+// at `done`, where every product before it is written whole. Rows match by item number, so a row
+// already written reads as unchanged and is not written again.
 
-type Outcome = 'created' | 'updated' | 'unchanged';
+type Outcome = 'created' | 'updated';
 type Ctx = Pick<AppContext, 'db' | 'config' | 'blobs'>;
 
-async function writeRow(ctx: Ctx, businessId: string, r: StoredRow, match: ProductRow | undefined): Promise<Outcome> {
+/** What writing a row would do: nothing (unchanged), a refusal, or a write for writeProducts. */
+function planRow(
+  r: StoredRow,
+  match: ProductRow | undefined,
+): 'unchanged' | { problem: string } | { write: ProductWrite; outcome: Outcome } {
   const p = r.product;
   const { keys, unknown } = ownImageKeys(r.images, match);
-  if (unknown[0] !== undefined) throw AppError.badRequest(importTexts.unknownImage(unknown[0]));
+  if (unknown[0] !== undefined) return { problem: importTexts.unknownImage(unknown[0]) };
   if (!match) {
-    const created = await createProduct(ctx, { businessId, input: { ...p.input, images: [], isPublic: p.isPublic ?? false } });
-    if (p.isPromoted) await toggleProductPromotion(ctx, { businessId, id: created.product._id });
-    return 'created';
+    const input = { ...p.input, images: [], isPublic: p.isPublic ?? false };
+    return { write: { input, isPromoted: p.isPromoted ?? false }, outcome: 'created' };
   }
   const changes = changesOf(match, p, p.hasImages ? keys : match.images);
-  if (changes.fields) {
-    const images = p.hasImages ? r.images : undefined;
-    await updateProduct(ctx, { businessId, id: match.id, input: { ...carriedInput(p), images } });
-  }
-  if (changes.isPublic) await toggleProductStatus(ctx, { businessId, id: match.id });
-  if (changes.isPromoted) await toggleProductPromotion(ctx, { businessId, id: match.id });
-  return changes.fields || changes.isPublic || changes.isPromoted ? 'updated' : 'unchanged';
+  if (!changes.fields && !changes.isPublic && !changes.isPromoted) return 'unchanged';
+  const input = changes.fields ? { ...carriedInput(p), images: p.hasImages ? r.images : undefined } : undefined;
+  return { write: { id: match.id, input, isPublic: p.isPublic, isPromoted: p.isPromoted }, outcome: 'updated' };
 }
 
 /** Writes the next batch; true when the import has nothing left to write. */
@@ -58,19 +57,21 @@ async function writeBatch(ctx: Ctx, businessId: string, importId: string, rows: 
     );
     const counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
     const problems: ImportRowProblems[] = [];
+    const writes: { r: StoredRow; write: ProductWrite; outcome: Outcome }[] = [];
     for (const r of batch) {
-      try {
-        // The services open their own transactions: on `tx` they are savepoints, so a refused row undoes only itself.
-        const outcome = await tx.transaction((row) =>
-          writeRow({ ...ctx, db: row as unknown as Database }, businessId, r, matches.get(matchKey(r.product.input))),
-        );
-        counts[outcome]++;
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        counts.failed++;
-        problems.push({ row: r.row, messages: [err.message] });
-      }
+      const plan = planRow(r, matches.get(matchKey(r.product.input)));
+      if (plan === 'unchanged') counts.unchanged++;
+      else if ('problem' in plan) problems.push({ row: r.row, messages: [plan.problem] });
+      else writes.push({ r, ...plan });
     }
+    const written = await writeProducts({ ...ctx, db: tx as unknown as Database }, { businessId, writes: writes.map((w) => w.write) });
+    written.forEach((result, i) => {
+      const w = writes[i] as (typeof writes)[number];
+      if (result.ok) counts[w.outcome]++;
+      else problems.push({ row: w.r.row, messages: [result.message] });
+    });
+    problems.sort((a, b) => a.row - b.row);
+    counts.failed = problems.length;
     const finished = current.done + batch.length >= rows.length;
     await tx
       .update(productImports)

@@ -221,6 +221,76 @@ describe('import', () => {
       ['Jar', false],
     ]);
   });
+
+  it('writes a batch of many rows around one the products service refuses, and reports that one alone', async () => {
+    // Decision 063: a batch is written with one statement per kind of write, so one refused row
+    // must leave out only itself, in the middle of a batch and in the next one.
+    const owner = await app.owner('batch-shop');
+    const create = async (payload: Record<string, unknown>) => {
+      const res = await app.inject({ method: 'POST', url: admin('create'), headers: { authorization: owner.token }, payload });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().payload.product as { _id: string; images: string[] };
+    };
+    const vase = await create({ productName: 'Vase', itemNo: 'V-1', category: 'Decor', description: 'Blue' });
+    const lamp = await create({ productName: 'Lamp', itemNo: 'L-1', category: 'Lamps', description: 'Brass', images: ['a.jpg', 'b.jpg'] });
+    await app.ctx.db.update(products).set({ isBlocked: true }).where(eq(products.id, vase._id));
+    const rowsInFile = 150;
+    const lines = Array.from({ length: rowsInFile }, (_, i) => {
+      const n = (v: string) => ({
+        productName: `Bowl ${i}`,
+        itemNo: `B-${i}`,
+        category: 'Kitchen',
+        description: `Bowl number ${i}`,
+        pricePerUnit: v,
+      });
+      if (i === 40) return row({ productName: 'Vase', itemNo: 'V-1', category: 'Decor', description: 'Green now', promoted: 'Yes' });
+      // The lamp drops its first image, changes its price and goes public, in the second batch.
+      if (i === 120)
+        return row({
+          productName: 'Lamp',
+          itemNo: 'L-1',
+          category: 'Lamps',
+          description: 'Brass',
+          images: lamp.images[1],
+          pricePerUnit: '80',
+          visibility: 'Public',
+        });
+      return row({ ...n(String(10 + i)), visibility: i % 2 ? 'Public' : 'Private', promoted: i % 7 ? 'No' : 'Yes' });
+    });
+    const versionBefore = await version(owner.businessId);
+    const imp = await importFile(owner, csvOf([header, ...lines]));
+    expect(imp).toMatchObject({ state: 'done', done: rowsInFile, created: rowsInFile - 2, updated: 1, unchanged: 0, failed: 1 });
+    // File row numbers count the header as row 1.
+    expect(imp.problems).toEqual([{ row: 42, messages: [specTexts.productBlocked] }]);
+
+    const rows = await stored(owner.businessId);
+    expect(rows).toHaveLength(rowsInFile);
+    const byItemNo = new Map(rows.map((r) => [r.itemNo, r]));
+    // The refused row left nothing of itself: neither its description nor its promotion.
+    expect(byItemNo.get('V-1')).toMatchObject({ description: 'Blue', isPromoted: false, isBlocked: true });
+    const [kept] = (
+      await app.inject({ method: 'GET', url: admin('fetch'), headers: { authorization: owner.token }, query: { id: lamp._id } })
+    ).json().payload.product.images;
+    expect(byItemNo.get('L-1')).toMatchObject({ pricePerUnit: 80, isPublic: true, description: 'Brass' });
+    expect(kept).toBe(lamp.images[1]);
+    expect(byItemNo.get('L-1')?.images).toHaveLength(1);
+    for (let i = 0; i < rowsInFile; i++) {
+      if (i === 40 || i === 120) continue;
+      expect(byItemNo.get(`B-${i}`), `B-${i}`).toMatchObject({
+        productName: `Bowl ${i}`,
+        description: `Bowl number ${i}`,
+        pricePerUnit: 10 + i,
+        isPublic: i % 2 === 1,
+        isPromoted: i % 7 === 0,
+      });
+    }
+    // The storefront lists every public product the batches wrote (their JSON, written once per batch).
+    // Its count counts the products joined to their stored JSON.
+    const listed = await app.inject({ method: 'GET', url: '/api/public/products/fetchAll', query: { businessName: owner.businessName } });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().payload.count).toBe(rows.filter((r) => r.isPublic).length);
+    expect(await version(owner.businessId)).toBeGreaterThan(versionBefore);
+  });
 });
 
 describe('export', () => {

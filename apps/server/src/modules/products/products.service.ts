@@ -33,6 +33,7 @@ import {
   fillPlaceholders,
   getTableColumns,
   ilike,
+  inArray,
   ne,
   or,
   type SQL,
@@ -53,7 +54,7 @@ import { createUploadSlots, deleteMedia, type Queryable } from '../media/media.s
 import { findMatches } from '../search/search-engine.ts';
 import { tsqueryOf } from '../search/search-query.ts';
 import { recordVisit, type Visitor } from '../visits/visits.service.ts';
-import { toProduct } from './product-view.ts';
+import { type ProductRow, toProduct } from './product-view.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'blobs'>;
 type Paging = { pageNo: number; perPage: number };
@@ -85,7 +86,7 @@ function columnsOf(data: ProductInputParsed) {
 }
 
 /** The columns an update carries; a field it does not carry (undefined) is left out, so the stored value stays. */
-function carriedColumns(data: ProductUpdateParsed): Partial<ReturnType<typeof columnsOf>> {
+function carriedColumns(data: Partial<ProductUpdateParsed>): Partial<ReturnType<typeof columnsOf>> {
   const columns = {
     productName: data.productName,
     itemNo: data.itemNo,
@@ -210,6 +211,27 @@ function currentImageKey(entry: string, current: string[]): string | null {
 }
 
 /**
+ * The images a save leaves a product with: `entries` (absent: every current image stays, in its
+ * order) that name a current image keep it, once; every other entry is a new file name. `place`
+ * puts the new names' upload slot ids (in the order of `names`) where they go.
+ */
+function imagePlan(entries: string[] | undefined, current: string[]) {
+  const plan: ({ keep: string } | { name: string })[] = entries === undefined ? current.map((keep) => ({ keep })) : [];
+  for (const entry of entries ?? []) {
+    const key = currentImageKey(entry, current);
+    if (!key) plan.push({ name: entry });
+    else if (!plan.some((p) => 'keep' in p && p.keep === key)) plan.push({ keep: key });
+  }
+  return {
+    names: plan.flatMap((p) => ('name' in p ? [p.name] : [])),
+    place: (slotIds: string[]) => {
+      let next = 0;
+      return plan.map((p) => ('keep' in p ? p.keep : (slotIds[next++] as string)));
+    },
+  };
+}
+
+/**
  * PUT update: a field the call does not carry keeps what is stored. `images`, when given, lists the
  * product's images in their new order; entries that are current image urls are kept, every other
  * entry is a new file name and gets an upload slot. Images no longer listed are deleted with their files.
@@ -222,17 +244,9 @@ export async function updateProduct(
   const { result, removed } = await ctx.db.transaction(async (tx) => {
     const existing = await requireOwned(tx, businessId, id, true);
     const current = existing.row.images;
-    // No `images` in the call: every current image stays, in its order.
-    const plan: ({ keep: string } | { name: string })[] = data.images === undefined ? current.map((keep) => ({ keep })) : [];
-    for (const entry of data.images ?? []) {
-      const key = currentImageKey(entry, current);
-      if (!key) plan.push({ name: entry });
-      else if (!plan.some((p) => 'keep' in p && p.keep === key)) plan.push({ keep: key });
-    }
-    const names = plan.flatMap((p) => ('name' in p ? [p.name] : []));
-    const slots = await createUploadSlots(ctx, { businessId, category: 'products', names, db: tx });
-    let next = 0;
-    const images = plan.map((p) => ('keep' in p ? p.keep : (slots.ids[next++] as string)));
+    const plan = imagePlan(data.images, current);
+    const slots = await createUploadSlots(ctx, { businessId, category: 'products', names: plan.names, db: tx });
+    const images = plan.place(slots.ids);
     await tx
       .update(products)
       .set({ ...carriedColumns(data), images, updatedAt: new Date() })
@@ -246,6 +260,102 @@ export async function updateProduct(
   });
   await deleteMedia(ctx, { businessId, ids: removed });
   return result;
+}
+
+/** One product of a batch (writeProducts): a new one, or, with `id`, what changes of an existing one. */
+export type ProductWrite =
+  | { input: CreateProductBody; isPromoted?: boolean }
+  | { id: string; input?: ProductUpdate; isPublic?: boolean; isPromoted?: boolean };
+/** A write's result, in the batch's order: the product's id, or the message it was refused with (nothing of it written). */
+export type ProductWriteOutcome = { ok: true; id: string } | { ok: false; message: string };
+
+type PlannedWrite = { row: ProductRow; current: string[] | null; images: ReturnType<typeof imagePlan> };
+
+// A write as createProduct / updateProduct and the toggles would do it, checked by the same rules
+// (schema, ownership, a blocked product's flags); throws AppError for a write they refuse.
+function planWrite(businessId: string, write: ProductWrite, locked: Map<string, ProductRow>): PlannedWrite {
+  if (!('id' in write)) {
+    const { isPublic, ...data } = parseWith<CreateProductBodyParsed>(createProductBody, write.input);
+    // createdAt and updatedAt are placeholders: the insert leaves them to the table's default, as createProduct does.
+    const fields = { ...columnsOf(data), isPublic, isPromoted: write.isPromoted ?? false, isBlocked: false, visits: 0 };
+    const row = { businessId, id: uuidv7(), ...fields, images: [], createdAt: new Date(0), updatedAt: new Date(0) };
+    return { row, current: null, images: imagePlan(data.images, []) };
+  }
+  const existing = isUuid(write.id) ? locked.get(write.id.toLowerCase()) : undefined;
+  if (!existing) throw AppError.notFound(serverTexts.productNotFound);
+  locked.delete(existing.id); // a second write of the same product in the batch is refused as not found
+  const data: Partial<ProductUpdateParsed> = write.input === undefined ? {} : parseWith<ProductUpdateParsed>(productUpdate, write.input);
+  const isPublic = write.isPublic ?? existing.isPublic;
+  const isPromoted = write.isPromoted ?? existing.isPromoted;
+  if (isPublic !== existing.isPublic || isPromoted !== existing.isPromoted) assertFlagsChangeable(existing);
+  return {
+    row: { ...existing, ...carriedColumns(data), isPublic, isPromoted, updatedAt: new Date() },
+    current: existing.images,
+    images: imagePlan(data.images, existing.images),
+  };
+}
+
+// What an update of a batch sets: the product's fields, flags and updatedAt (never its id, owner, creation, block or visits).
+const batchUpdated = ['productName', 'itemNo', 'description', 'category', 'tags', 'images', 'specifications', 'disclaimers']
+  .concat(['pricePerUnit', 'totalUnits', 'link', 'isPublic', 'isPromoted', 'updatedAt'])
+  .map((key) => [key, sql.raw(`excluded.${products[key as keyof ProductRow].name}`)]);
+
+/**
+ * Many products of one business in one transaction (bulk import, decision 063), by the rules of
+ * createProduct, updateProduct and the toggles (planWrite), with a statement per kind of write
+ * instead of several per product: the existing products locked in one select, the new ones in one
+ * insert, the changed ones in one upsert, their JSON, search words and content version once
+ * (tenant-writes.ts). A write the rules refuse is left out and reported; the others are written.
+ * `isPublic` / `isPromoted` set the flag to that value; absent, it stays.
+ */
+export async function writeProducts(
+  ctx: Ctx,
+  { businessId, writes }: { businessId: string; writes: ProductWrite[] },
+): Promise<ProductWriteOutcome[]> {
+  const { outcomes, removed } = await ctx.db.transaction(async (tx) => {
+    const ids = writes.flatMap((w) => ('id' in w && isUuid(w.id) ? [w.id.toLowerCase()] : []));
+    // In id order, so two writers lock their rows in one order (updateProduct locks one).
+    const locked =
+      ids.length === 0
+        ? []
+        : await tx
+            .select(productColumns)
+            .from(products)
+            .where(and(eq(products.businessId, businessId), inArray(products.id, ids)))
+            .orderBy(asc(products.id))
+            .for('update');
+    const lockedById = new Map(locked.map((r) => [r.id, r]));
+    const outcomes: ProductWriteOutcome[] = [];
+    const planned: PlannedWrite[] = [];
+    for (const write of writes) {
+      try {
+        const p = planWrite(businessId, write, lockedById);
+        planned.push(p);
+        outcomes.push({ ok: true, id: p.row.id });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        outcomes.push({ ok: false, message: err.message });
+      }
+    }
+    const names = planned.flatMap((p) => p.images.names);
+    const slots = await createUploadSlots(ctx, { businessId, category: 'products', names, db: tx });
+    const unplaced = [...slots.ids];
+    for (const p of planned) p.row.images = p.images.place(unplaced.splice(0, p.images.names.length));
+    const created = planned.filter((p) => p.current === null).map(({ row: { createdAt: _c, updatedAt: _u, ...row } }) => row);
+    const updated = planned.filter((p) => p.current !== null).map((p) => p.row);
+    if (created.length > 0) await tx.insert(products).values(created);
+    // An upsert of rows locked above: each exists, so it updates them, all in one statement.
+    if (updated.length > 0) {
+      await tx
+        .insert(products)
+        .values(updated)
+        .onConflictDoUpdate({ target: [products.businessId, products.id], set: Object.fromEntries(batchUpdated) });
+    }
+    await productsWritten(tx, { businessId, ids: planned.map((p) => p.row.id) });
+    return { outcomes, removed: planned.flatMap((p) => (p.current ?? []).filter((key) => !p.row.images.includes(key))) };
+  });
+  await deleteMedia(ctx, { businessId, ids: removed });
+  return outcomes;
 }
 
 /** GET fetch: the owner's product, blocked or not (the web shows the blocked notice). */
@@ -305,12 +415,17 @@ export async function fetchProductCategories(
   return { categories: rows.map((r) => r.category) };
 }
 
+/** The owner sets a product's visibility and promotion, unless an admin blocked it (SPEC §7). */
+function assertFlagsChangeable(row: { isBlocked: boolean }): void {
+  if (row.isBlocked) throw AppError.forbidden(specTexts.productBlocked);
+}
+
 async function toggle(
   ctx: Pick<AppContext, 'db'>,
   { businessId, id, field }: { businessId: string; id: string; field: 'isPublic' | 'isPromoted' },
 ): Promise<{ status: boolean }> {
   const found = await requireOwned(ctx.db, businessId, id);
-  if (found.row.isBlocked) throw AppError.forbidden(specTexts.productBlocked);
+  assertFlagsChangeable(found.row);
   const column = products[field];
   const row = await ctx.db.transaction(async (tx) => {
     const [r] = await tx
