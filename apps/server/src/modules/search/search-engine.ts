@@ -1,10 +1,11 @@
+import { searchCountCap } from '@stashblog/contract/search-options';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { readHiddenBusinesses } from '../businesses/visibility.ts';
 import { ginCount } from './search-count.ts';
 import { matchReads, type Reads, tierCondition } from './search-reads.ts';
 import { type MatchOptions, type MatchPage, orderBy, type Row, type Source, tableOrder, toPage } from './search-sources.ts';
-import { steeredPage } from './search-steered.ts';
+import { expectedMatches, steeredPage } from './search-steered.ts';
 import { unsteered } from './search-steering.ts';
 
 // The one search engine (decision 054) behind the storefront search, the nav box's suggestions and the directory's
@@ -29,6 +30,17 @@ export async function findMatches(ctx: Ctx, tq: string, opts: MatchOptions): Pro
   // The plain path reads no business details beside the matches (a sub-select of businesses per row, which a
   // distributed PostgreSQL cannot plan): the caller looks them up for the page.
   return plainPage(ctx, matchReads(tq, { ...opts, details: false }, hidden));
+}
+
+/**
+ * Across businesses with the steering switch on: whether the planner expects at most searchCountCap matches of `tq`, so
+ * that a 'Relevance' search reads and scores them at once (search-ranked.ts; its read counts them too) instead of
+ * counting them first. The guess only orders the reads: a ranked read that finds more gives way to findMatches.
+ */
+export async function fewMatchesExpected(ctx: Ctx, tq: string, opts: MatchOptions): Promise<boolean> {
+  if (!ctx.searchPlanSteering || opts.businessId) return false;
+  const hidden = opts.hidden ?? (await readHiddenBusinesses(ctx.db));
+  return (await expectedMatches(ctx, matchReads(tq, opts, hidden))) <= searchCountCap;
 }
 
 /**

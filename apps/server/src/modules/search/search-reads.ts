@@ -107,6 +107,7 @@ export function matchReads(tq: string, opts: MatchOptions, hidden: HiddenBusines
     offset,
     limit,
     relevance,
+    rankedBelowCap: opts.rankedBelowCap === true,
     kinds,
     visible,
     tierOf,

@@ -64,6 +64,8 @@ export type MatchOptions = {
   details?: boolean;
   /** Across businesses, the hidden businesses when the caller has read them already (else read first). */
   hidden?: HiddenBusinesses;
+  /** The caller scores at most searchCountCap matches itself (search-ranked.ts): the steered path then reads their count alone. */
+  rankedBelowCap?: boolean;
 };
 
 /**

@@ -23,9 +23,7 @@ export async function steeredPage(ctx: Ctx, r: Reads): Promise<MatchPage> {
   const inTransaction = <T>(work: (tx: Planned) => Promise<T>, first: Record<Scan, boolean> = bitmapOnly) =>
     searchTransaction(ctx.db, first, work);
   // The planner's guess chooses the plans below, never the result (every path pages exactly).
-  const expected = r.kinds.some((s) => s.kind === 'product')
-    ? await estimate(direct(ctx.db), sql`select 1 from products t where ${r.visible('product')} and ${r.matching}`, ctx.db)
-    : 0;
+  const expected = await expectedMatches(ctx, r);
   if (r.offset < r.limit && expected > searchCountCap && expected < commonRows) {
     // A term counted through GIN and expected past the cap: the count and the page do not need each other (the page
     // is read tier by tier whatever the count), so each runs in its own transaction on its own pooled connection, at
@@ -42,6 +40,8 @@ export async function steeredPage(ctx: Ctx, r: Reads): Promise<MatchPage> {
       const { n, common } = await countMatches(tx, r.kinds, r, expected);
       if (r.offset >= r.limit || n === 0) return toPage([], n);
       if (n <= searchCountCap) {
+        // The caller reads and scores them all (search-ranked.ts): a page read here would be thrown away.
+        if (r.rankedBelowCap) return toPage([], n);
         // Bitmap scans only (GIN), whatever the planner guesses.
         tx.allow({ seqscan: false, indexscan: false, bitmapscan: true });
         return toPage((await r.allPage(tx)).rows, n);
@@ -51,4 +51,11 @@ export async function steeredPage(ctx: Ctx, r: Reads): Promise<MatchPage> {
     // The count's first statement: the prefix count reads a TID range, the GIN count bitmaps.
     counted(r.kinds, expected) === 'prefix' ? noIndex : bitmapOnly,
   );
+}
+
+/** How many visible products the planner expects to match (EXPLAIN, kept a minute); 0 when no products are searched. */
+export async function expectedMatches(ctx: Ctx, r: Reads): Promise<number> {
+  return r.kinds.some((s) => s.kind === 'product')
+    ? await estimate(direct(ctx.db), sql`select 1 from products t where ${r.visible('product')} and ${r.matching}`, ctx.db)
+    : 0;
 }

@@ -12,7 +12,7 @@ import { catalogueNameDoc } from '../../db/schema/catalogues.ts';
 import { productNameDoc } from '../../db/schema/products.ts';
 import { requirePublicBusiness, type TenantRow } from '../businesses/businesses.service.ts';
 import { itemShows, itemShowsBeside, itemShowsIn, readHiddenBusinesses } from '../businesses/visibility.ts';
-import { findMatches } from './search-engine.ts';
+import { fewMatchesExpected, findMatches } from './search-engine.ts';
 import { anyUnitQuery, everyUnitQuery, planQuery, tsqueryOf } from './search-query.ts';
 import { rankMatches } from './search-ranked.ts';
 import { type Match, type MatchPage, resultImages } from './search-sources.ts';
@@ -39,7 +39,8 @@ export async function searchItems(ctx: Ctx, query: SearchQuery): Promise<SearchP
   // One after the other: at once on two pooled connections measured level or slower (bench/search.ts, one
   // business, load 5: two backends woken instead of one).
   const business = query.businessName ? await requirePublicBusiness(ctx, query.businessName) : null;
-  const units = await planQuery(ctx, query.searchQuery);
+  // Across businesses the hidden businesses are read beside the query's words, on a second pooled connection.
+  const [units, hidden] = await Promise.all([planQuery(ctx, query.searchQuery), business ? undefined : readHiddenBusinesses(ctx.db)]);
   const every = everyUnitQuery(units);
   const any = anyUnitQuery(units);
   if (!any) return { searchedData: [], count: 0, countCapped: false, maxTotal: 0 };
@@ -51,7 +52,7 @@ export async function searchItems(ctx: Ctx, query: SearchQuery): Promise<SearchP
     perPage: query.perPage,
     // Across businesses, read once for every read below. No details with the matches: the page's business names and
     // catalogue images are read for the page alone (pageDetails), as Citus plans no sub-select of them per match.
-    hidden: business ? undefined : await readHiddenBusinesses(ctx.db),
+    hidden,
   };
   // Relevance in one business: items with any word, scored (all words first). Otherwise the items with every word,
   // or with any word when none has them all; across businesses scored too when counted below the cap (decision 054).
@@ -59,13 +60,23 @@ export async function searchItems(ctx: Ctx, query: SearchQuery): Promise<SearchP
   let page: MatchPage;
   if (relevance && business) page = await rankMatches(ctx, any, units, opts);
   else {
+    // Relevance across businesses, when the planner expects few matches (steered path): the scored read first, which
+    // counts them too; findMatches only when it finds more than searchCountCap. Either way the same page.
+    const find = async (tq: string) => {
+      if (relevance && (await fewMatchesExpected(ctx, tq, opts))) {
+        const ranked = await rankMatches(ctx, tq, units, opts);
+        if (!ranked.countCapped) return { page: ranked, ranked: true };
+      }
+      return { page: await findMatches(ctx, tq, { ...opts, rankedBelowCap: relevance }), ranked: false };
+    };
     let tq = every ?? any;
-    page = await findMatches(ctx, tq, opts);
-    if (page.count === 0 && tq !== any) {
+    let found = await find(tq);
+    if (found.page.count === 0 && tq !== any) {
       tq = any;
-      page = await findMatches(ctx, tq, opts);
+      found = await find(tq);
     }
-    if (relevance && page.count > 0 && !page.countCapped) page = await rankMatches(ctx, tq, units, opts);
+    page = found.page;
+    if (relevance && !found.ranked && page.count > 0 && !page.countCapped) page = await rankMatches(ctx, tq, units, opts);
   }
   // Business names and catalogue images are read for the page alone.
   const rows: Row[] = business ? await inBusiness(ctx, business, page.matches) : await pageDetails(ctx, page.matches);
