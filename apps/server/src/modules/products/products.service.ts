@@ -216,7 +216,18 @@ function currentImageKey(entry: string, current: string[]): string | null {
  */
 export async function updateProduct(
   ctx: Ctx,
-  { businessId, id, input }: { businessId: string; id: string; input: ProductUpdate },
+  {
+    businessId,
+    id,
+    input,
+    attached = [],
+  }: {
+    businessId: string;
+    id: string;
+    input: ProductUpdate;
+    /** Ready images of the business stored for this product (a bulk import's ZIP, decision 062): their urls are kept as current ones are. */
+    attached?: string[];
+  },
 ): Promise<UpdateProductResult> {
   const data = parseWith<ProductUpdateParsed>(productUpdate, input);
   const { result, removed } = await ctx.db.transaction(async (tx) => {
@@ -225,7 +236,7 @@ export async function updateProduct(
     // No `images` in the call: every current image stays, in its order.
     const plan: ({ keep: string } | { name: string })[] = data.images === undefined ? current.map((keep) => ({ keep })) : [];
     for (const entry of data.images ?? []) {
-      const key = currentImageKey(entry, current);
+      const key = currentImageKey(entry, [...current, ...attached]);
       if (!key) plan.push({ name: entry });
       else if (!plan.some((p) => 'keep' in p && p.keep === key)) plan.push({ keep: key });
     }
