@@ -99,6 +99,7 @@ export const importTexts = {
   zipHint: "Images the file's Images column names by file name (JPEG, PNG or WebP)",
   zipUploading: 'Uploading images',
   zipUploaded: 'ZIP uploaded',
+  withZip: (name: string) => `Images from ${name}`,
   zipUnreadable: 'This file could not be read as a ZIP',
   zipTooLarge: `The ZIP is larger than ${mb(importLimits.zipMaxBytes)}`,
   zipTooManyEntries: `A ZIP may hold at most ${importLimits.zipMaxEntries} files`,
