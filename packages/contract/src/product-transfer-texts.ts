@@ -53,6 +53,8 @@ export const importLimits = {
   zipMaxEntries: 5_000,
   /** Images from the ZIP made per batch transaction (each is decoded and encoded while it is open). */
   zipBatchImages: 24,
+  /** Hours a ZIP of an import never started is kept (a draft, or previewed) before the hourly sweep drops both. */
+  zipKeepHours: 24,
 } as const;
 
 const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;

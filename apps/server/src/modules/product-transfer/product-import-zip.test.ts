@@ -1,6 +1,6 @@
 import type { ImportZip, ProductImport } from '@stashblog/contract/product-transfer';
 import { importTexts, productFileColumns } from '@stashblog/contract/product-transfer-texts';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { media } from '../../db/schema/media.ts';
 import { productImports } from '../../db/schema/product-imports.ts';
 import { products } from '../../db/schema/products.ts';
 import { runDueJobs } from '../../jobs/worker.ts';
+import { sweepImportZips } from './product-import.jobs.ts';
 import { importZipKey } from './product-import.service.ts';
 
 // A bulk import with a ZIP of images (decision 062) through the HTTP API, jobs run by the test.
@@ -198,6 +199,27 @@ describe('import with a ZIP of images', () => {
     expect(await stored(owner.businessId)).toEqual(rowsBefore);
     expect(await mediaOf(owner.businessId)).toEqual(mediaBefore);
     expect(await version(owner.businessId)).toBe(versionBefore);
+  });
+});
+
+describe('a ZIP never imported', () => {
+  it('is dropped with its draft or preview a day after it was last touched; a fresh one stays', async () => {
+    const owner = await app.owner('zip-sweep-shop');
+    const file = csvOf([header, row({ productName: 'A', category: 'B', description: 'C', images: 'a.png' })]);
+    const zip = await zipOf({ 'a.png': await png('#888') });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await uploadZip(owner, zip)).json().payload.zip._id);
+    const [draft, previewed, fresh] = ids as [string, string, string];
+    expect((await preview(owner, file, previewed)).statusCode).toBe(200);
+    await app.ctx.db
+      .update(productImports)
+      .set({ updatedAt: sql`now() - interval '25 hours'` })
+      .where(and(eq(productImports.businessId, owner.businessId), sql`${productImports.id} in (${draft}, ${previewed})`));
+    await sweepImportZips(app.ctx, {}, { attempts: 1, maxAttempts: 3, final: false });
+    const left = await app.ctx.db.select().from(productImports).where(eq(productImports.businessId, owner.businessId));
+    expect(left.map((i) => i.id)).toEqual([fresh]);
+    for (const id of [draft, previewed]) expect(await app.ctx.blobs.exists(importZipKey(owner.businessId, id))).toBe(false);
+    expect(await app.ctx.blobs.exists(importZipKey(owner.businessId, fresh))).toBe(true);
   });
 });
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mediaKeyFromUrl, mediaUrl } from '@stashblog/contract/paths';
 import type { ImportRowProblems } from '@stashblog/contract/product-transfer';
 import { importLimits, importTexts } from '@stashblog/contract/product-transfer-texts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Database } from '../../db/client.ts';
 import { media } from '../../db/schema/media.ts';
@@ -177,4 +177,23 @@ export const importProducts: JobRunner<'products:import'> = async (ctx, { busine
     }
     throw err;
   }
+};
+
+/**
+ * The hourly `products:sweep-import-zips` job (decision 062): an import with a ZIP still a draft or
+ * previewed `zipKeepHours` after it was last touched was left by its owner; it and its ZIP go (a
+ * start racing this finds the import gone, or keeps it by having moved it on first).
+ */
+export const sweepImportZips: JobRunner<'products:sweep-import-zips'> = async (ctx) => {
+  const left = await ctx.db
+    .delete(productImports)
+    .where(
+      and(
+        inArray(productImports.state, ['draft', 'previewed']),
+        gt(productImports.zipBytes, 0),
+        lt(productImports.updatedAt, sql`now() - make_interval(hours => ${importLimits.zipKeepHours})`),
+      ),
+    )
+    .returning({ businessId: productImports.businessId, id: productImports.id, zipBytes: productImports.zipBytes });
+  for (const imp of left) await dropImportZip(ctx, imp);
 };
