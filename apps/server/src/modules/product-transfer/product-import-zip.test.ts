@@ -150,6 +150,20 @@ describe('import with a ZIP of images', () => {
     expect(await version(owner.businessId)).toBe(versionBefore);
   });
 
+  it('stops inflating an entry whose header understates its size (a zip bomb that lies)', async () => {
+    const owner = await app.owner('zip-liar-shop');
+    const zip = await zipOf({ 'liar.png': Buffer.alloc(11 * 1024 * 1024, 1) });
+    // Its local and central headers say 1,000 bytes: allowed by the declared size, refused while inflating.
+    zip.writeUInt32LE(1000, 22);
+    zip.writeUInt32LE(1000, zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 24);
+    const up = await uploadZip(owner, zip);
+    expect(up.statusCode, up.body).toBe(200);
+    const file = csvOf([header, row({ productName: 'Liar', category: 'A', description: 'B', images: 'liar.png' })]);
+    const res = await preview(owner, file, up.json().payload.zip._id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payload.import.problems).toEqual([{ row: 2, messages: [importTexts.zipImageTooLarge('liar.png')] }]);
+  });
+
   it('refuses what is not a ZIP, and an unknown or started zipId, writing nothing', async () => {
     const owner = await app.owner('zip-refusal-shop');
     const notZip = await uploadZip(owner, Buffer.from('PK\u0003\u0004 certainly not a zip'));
