@@ -105,8 +105,10 @@ import {
   fetchImportQuery,
   importIdBody,
   importPayload,
+  importZipPayload,
   latestImportPayload,
   previewImportBody,
+  uploadImportZipQuery,
 } from './product-transfer.ts';
 import {
   adminFetchAllQuery,
@@ -275,6 +277,7 @@ export const endpointSchemas = {
     previewImport: { input: previewImportBody, payload: importPayload },
     startImport: { input: importIdBody, payload: importPayload },
     fetchImport: { input: fetchImportQuery, payload: latestImportPayload },
+    uploadImportZip: { query: uploadImportZipQuery, body: 'application/zip', payload: importZipPayload },
   },
   userAdminCatalogues: {
     create: { input: createCatalogueBody, payload: createCataloguePayload },

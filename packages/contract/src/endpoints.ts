@@ -122,6 +122,7 @@ const routes = {
     previewImport: post(owner),
     startImport: post(owner),
     fetchImport: get(owner),
+    uploadImportZip: put(owner),
   }),
   userAdminCatalogues: under('/userAdmin/catalogues', {
     create: post(owner),
@@ -177,8 +178,11 @@ const routes = {
 
 type Routes = typeof routes;
 
-/** The schemas one endpoint has (endpoint-schemas.ts). */
-export type EndpointSchemas = { input?: z.ZodType; payload?: z.ZodType; raw?: z.ZodType };
+/**
+ * The schemas one endpoint has (endpoint-schemas.ts). `query` and `body` are for a call whose body is
+ * not JSON: its query, and the content type of its raw body (the body itself is the service's to judge).
+ */
+export type EndpointSchemas = { input?: z.ZodType; payload?: z.ZodType; raw?: z.ZodType; query?: z.ZodType; body?: string };
 /** The shape endpoint-schemas.ts must have: the same groups and keys as this table. */
 export type EndpointTable = { [G in keyof Routes]: { [K in keyof Routes[G]]: EndpointSchemas } };
 

@@ -1,6 +1,8 @@
 // Bulk import and export of products (issue 25, decision 059): the file's columns and the texts of
 // the import, without zod, so the admin page may import them (decision 016).
 
+import { limits } from './limits.ts';
+
 /** The file's columns, in order: header texts of the CSV and XLSX export, and what an import reads. */
 export const productFileColumns = {
   productName: 'Product Name',
@@ -32,7 +34,8 @@ export const productFileTypes: Record<ProductFileFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-export const importStates = ['previewed', 'queued', 'running', 'done', 'failed'] as const;
+/** `draft`: a ZIP of images uploaded for an import whose file is not checked yet (decision 062). */
+export const importStates = ['draft', 'previewed', 'queued', 'running', 'done', 'failed'] as const;
 export type ImportState = (typeof importStates)[number];
 
 export const importLimits = {
@@ -44,7 +47,17 @@ export const importLimits = {
   batchRows: 100,
   /** A running import whose worker has not written for this long is handed to a new job. */
   staleSeconds: 60,
+  /** Bytes of the optional ZIP of images (sent raw as application/zip, decision 062). */
+  zipMaxBytes: 100 * 1024 * 1024,
+  /** Entries (files and folders) one ZIP may list. */
+  zipMaxEntries: 5_000,
+  /** Images from the ZIP made per batch transaction (each is decoded and encoded while it is open). */
+  zipBatchImages: 24,
+  /** Hours a ZIP of an import never started is kept (a draft, or previewed) before the hourly sweep drops both. */
+  zipKeepHours: 24,
 } as const;
+
+const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 
 export const importTexts = {
   exportCsv: 'Export CSV',
@@ -84,4 +97,17 @@ export const importTexts = {
   failed: 'Import stopped',
   notImportedFrom: (done: number, valid: number) => `${valid - done} rows after the first ${done} were not imported`,
   another: 'Import another file',
+  zipLabel: 'ZIP of images (optional)',
+  zipHint: "Images the file's Images column names by file name (JPEG, PNG or WebP)",
+  zipUploading: 'Uploading images',
+  zipUploaded: 'ZIP uploaded',
+  withZip: (name: string) => `Images from ${name}`,
+  zipUnreadable: 'This file could not be read as a ZIP',
+  zipTooLarge: `The ZIP is larger than ${mb(importLimits.zipMaxBytes)}`,
+  zipTooManyEntries: `A ZIP may hold at most ${importLimits.zipMaxEntries} files`,
+  zipNotUsable: 'This ZIP is already part of a started import: choose it again',
+  zipTwice: (name: string) => `Image '${name}' is in the ZIP more than once`,
+  zipImageTooLarge: (name: string) =>
+    `Image '${name}' in the ZIP is larger than ${mb(limits.uploadMaxBytes)} or ${limits.uploadMaxPixels / 1_000_000} megapixels`,
+  zipImageUnreadable: (name: string) => `Image '${name}' in the ZIP is not a JPEG, PNG or WebP image`,
 } as const;

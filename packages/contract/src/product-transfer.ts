@@ -11,13 +11,19 @@ export const exportProductsQuery = adminFetchAllQuery
   .extend({ format: z.enum(productFileFormats).default('csv') });
 export type ExportProductsQuery = z.output<typeof exportProductsQuery>;
 
-/** POST previewImport: the file, base64; nothing of the business is written but the import's own row. */
+const fileName = safeText().trim().min(1).max(200);
+
+/**
+ * POST previewImport: the file, base64; nothing of the business is written but the import's own row.
+ * `zipId`: the import an uploadImportZip made (its ZIP names the images the file's rows list).
+ */
 export const previewImportBody = z.object({
-  fileName: safeText().trim().min(1).max(200),
+  fileName,
   content: z
     .string()
     .max(Math.ceil((importLimits.maxFileBytes * 4) / 3) + 4)
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Not base64'),
+  zipId: z.string().trim().default(''),
 });
 export type PreviewImportBody = z.input<typeof previewImportBody>;
 
@@ -26,12 +32,23 @@ export const importIdBody = z.object({ id: importIdField });
 /** GET fetchImport: one import, or without an id the latest (the page the owner comes back to). */
 export const fetchImportQuery = z.object({ id: importIdField });
 
+/**
+ * PUT uploadImportZip?fileName=: the body is the ZIP itself (application/zip, at most
+ * importLimits.zipMaxBytes), not JSON (decision 062). Answers a draft import holding it.
+ */
+export const uploadImportZipQuery = z.object({ fileName });
+export const importZip = z.object({ _id: z.string(), fileName: z.string(), bytes: z.number(), entries: z.number() });
+export type ImportZip = z.infer<typeof importZip>;
+export const importZipPayload = z.object({ zip: importZip });
+
 export const importRowProblems = z.object({ row: z.number(), messages: z.array(z.string()) });
 export type ImportRowProblems = z.infer<typeof importRowProblems>;
 
 export const productImport = z.object({
   _id: z.string(),
   fileName: z.string(),
+  /** The ZIP of images uploaded with the file; '' without one. */
+  zipName: z.string(),
   state: z.enum(importStates),
   /** Data rows in the file; `valid` of them have no problem and are imported. */
   total: z.number(),

@@ -4,7 +4,7 @@ import type { Envelope } from '@stashblog/contract/envelope';
 import { envelopeSchema } from '@stashblog/contract/envelope';
 import { apiBase } from '@stashblog/contract/paths';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { compiledSerializer } from './compiled-serializer.ts';
 
 // Routes from the contract's endpoint table (packages/contract/src/endpoints.ts): one call per
@@ -15,9 +15,12 @@ import { compiledSerializer } from './compiled-serializer.ts';
 
 type AnyEndpoint = Endpoint<unknown>;
 type Parsed<E extends AnyEndpoint> = SchemasOf<E> extends { input: infer I extends z.ZodType } ? z.output<I> : undefined;
+type ParsedQuery<E extends AnyEndpoint> = SchemasOf<E> extends { query: infer Q extends z.ZodType } ? z.output<Q> : undefined;
 type RequestOf<E extends AnyEndpoint> = E['method'] extends 'GET'
   ? FastifyRequest<{ Querystring: Parsed<E> }>
-  : FastifyRequest<{ Body: Parsed<E> }>;
+  : SchemasOf<E> extends { body: string }
+    ? FastifyRequest<{ Body: unknown; Querystring: ParsedQuery<E> }>
+    : FastifyRequest<{ Body: Parsed<E> }>;
 /** What a handler answers: the envelope around the endpoint's payload, or the reply it sent itself. */
 type AnswerOf<E extends AnyEndpoint> =
   SchemasOf<E> extends { payload: infer P extends z.ZodType }
@@ -56,6 +59,9 @@ export function route<E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, 
   const { compiled, config, ...rest } = extras;
   const response = schemas.raw ? { 200: schemas.raw } : schemas.payload ? { '2xx': envelopeSchema(schemas.payload) } : undefined;
   const input = schemas.input && (endpoint.method === 'GET' ? { querystring: schemas.input } : { body: schemas.input });
+  // A raw body (a ZIP): its content type for the OpenAPI entry; the route's parser reads it, its service judges it.
+  const raw = schemas.body && { consumes: [schemas.body], body: z.any().describe(schemas.body) };
+  const query = schemas.query && { querystring: schemas.query };
   app.route({
     ...rest,
     method: endpoint.method,
@@ -67,6 +73,8 @@ export function route<E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, 
       // a public call needs no session (a guarded one gets its scheme from http/guards.ts)
       ...(endpoint.auth === 'public' && { security: [] }),
       ...input,
+      ...raw,
+      ...query,
       ...(response && { response }),
     },
     config: { ...config, auth: endpoint.auth },

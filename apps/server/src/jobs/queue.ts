@@ -25,6 +25,8 @@ export type JobPayloads = {
   'account:sweep-tokens': Record<string, unknown>;
   /** One bulk import of products (product_imports.id), batch by batch; modules/product-transfer. */
   'products:import': { businessId: string; importId: string };
+  /** Cron: drop imports with a ZIP that were never started (draft or previewed a day ago) and their ZIPs; modules/product-transfer. */
+  'products:sweep-import-zips': Record<string, unknown>;
 };
 export type JobType = keyof JobPayloads;
 
@@ -54,6 +56,7 @@ export const jobPolicies: Record<JobType, JobPolicy> = {
   'account:sweep-tokens': { maxAttempts: 3, cron: '17 3 * * *' },
   // 5 attempts within about two and a half minutes; each resumes after the last whole batch.
   'products:import': { maxAttempts: 5 },
+  'products:sweep-import-zips': { maxAttempts: 3, cron: '41 * * * *' },
 };
 
 /**

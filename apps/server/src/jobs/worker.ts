@@ -4,7 +4,7 @@ import { sweepAccountTokens } from '../modules/account/account.jobs.ts';
 import { recheckDueDomainsJob } from '../modules/domains/domains.jobs.ts';
 import { sendQueuedMail } from '../modules/mail/mail.jobs.ts';
 import { makeImageVariants } from '../modules/media/media.jobs.ts';
-import { importProducts } from '../modules/product-transfer/product-import.jobs.ts';
+import { importProducts, sweepImportZips } from '../modules/product-transfer/product-import.jobs.ts';
 import { sendOwnerPush } from '../modules/push/push.jobs.ts';
 import { type JobRunner, type JobType, jobPolicies, workerLogger } from './queue.ts';
 
@@ -16,6 +16,7 @@ const runners: { [T in JobType]: JobRunner<T> } = {
   'domains:recheck-due': recheckDueDomainsJob,
   'account:sweep-tokens': sweepAccountTokens,
   'products:import': importProducts,
+  'products:sweep-import-zips': sweepImportZips,
 };
 
 function taskList(ctx: AppContext): TaskList {

@@ -2,6 +2,7 @@ import { encodePassword } from '@stashblog/contract/auth';
 import { encodeId } from '@stashblog/contract/ids';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import JSZip from 'jszip';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/cli/seed-demo.ts';
 import { setDomain } from '../../src/cli/set-domain.ts';
@@ -27,6 +28,22 @@ await createPlatformAdmin(app.ctx, { email: 'fuzz-admin@example.test', name: 'Fu
 const ids = (
   await app.ctx.db.execute<{ id: string }>(sql`(select id::text from products limit 6) union all (select id::text from catalogues limit 4)`)
 ).rows.map((r) => r.id);
+// Raw bodies for routes that take a ZIP (decision 062): entries with hostile names and contents, a
+// truncated one, one declaring a bomb's size, an empty one.
+async function zipOf(files: Record<string, Buffer | string>) {
+  const zip = new JSZip();
+  for (const [name, data] of Object.entries(files)) zip.file(name, data);
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+const hostileZip = await zipOf({ '../../etc/passwd': 'x', 'a/../../b.png': 'not a png', '\u0000.jpg': 'x', 'ok.png': 'x' });
+const zipSamples = [
+  hostileZip,
+  hostileZip.subarray(0, hostileZip.length - 10),
+  await zipOf({ 'bomb.png': Buffer.alloc(20 * 1024 * 1024) }),
+  await zipOf({}),
+  Buffer.from('PK\u0005\u0006'),
+];
+
 const plausible = [
   ...ids,
   ...ids.map(encodeId),
@@ -82,6 +99,10 @@ const address = () => {
 describe('fuzz: every OpenAPI route answers hostile input with < 500', () => {
   it('finds the API routes in the OpenAPI document', () => {
     expect(routes.length).toBeGreaterThan(30);
+    // the import's ZIP upload declares its raw body, so it gets ZIP bodies (and not only JSON ones)
+    expect(routes.filter((r) => r.op.requestBody?.content?.['application/zip']).map((r) => r.path)).toEqual([
+      '/api/userAdmin/products/uploadImportZip',
+    ]);
     console.log(`fuzz: ${routes.length} API routes × ${fuzzRuns} cases, seed ${fuzzSeed}`);
   });
 
@@ -90,13 +111,14 @@ describe('fuzz: every OpenAPI route answers hostile input with < 500', () => {
       const pathParams = (route.op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
       const queryNames = (route.op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
       const bodyKeys = Object.keys(route.op.requestBody?.content?.['application/json']?.schema?.properties ?? {});
+      const raw = route.op.requestBody?.content?.['application/zip'] ? { contentType: 'application/zip', samples: zipSamples } : undefined;
       const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
       const tokens = await freshTokens();
       const arb = fc.record({
         path: fc.tuple(...pathParams.map(() => hostileString(plausible))).map((values) => values as string[]),
         query: hostileQuery(queryNames, plausible),
         body: hasBody
-          ? hostileBody(bodyKeys, plausible).map((b) => b as ReturnType<typeof hostileBody> extends fc.Arbitrary<infer T> ? T : never)
+          ? hostileBody(bodyKeys, plausible, raw).map((b) => b as ReturnType<typeof hostileBody> extends fc.Arbitrary<infer T> ? T : never)
           : fc.constant(null),
         auth: fc.constantFrom('owner', 'owner', 'owner', 'owner', 'platform', 'none', 'garbage'),
       });

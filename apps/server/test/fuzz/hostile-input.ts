@@ -129,7 +129,23 @@ export function hostileObject(keys: string[], plausible: string[]): fc.Arbitrary
 /** A request body: mostly a JSON object; sometimes another JSON type, broken JSON or invalid UTF-8. */
 export type HostileBody = { payload: string | Buffer; contentType: string };
 
-export function hostileBody(keys: string[], plausible: string[]): fc.Arbitrary<HostileBody> {
+/**
+ * `raw`: for a route whose body is not JSON (its OpenAPI content type, e.g. application/zip), bodies
+ * of that type: the given samples (made by the caller, e.g. ZIPs with hostile entries) and random bytes.
+ */
+export function hostileBody(
+  keys: string[],
+  plausible: string[],
+  raw?: { contentType: string; samples: Buffer[] },
+): fc.Arbitrary<HostileBody> {
+  if (raw) {
+    const { contentType } = raw;
+    return fc.oneof(
+      { arbitrary: fc.constantFrom(...raw.samples).map((payload) => ({ payload, contentType })), weight: 4 },
+      { arbitrary: fc.uint8Array({ maxLength: 4096 }).map((b) => ({ payload: Buffer.from(b), contentType })), weight: 2 },
+      { arbitrary: hostileBody(keys, plausible), weight: 1 },
+    );
+  }
   const json = (v: unknown, proto: boolean): HostileBody => {
     let text = JSON.stringify(v) ?? 'null';
     if (proto && text.startsWith('{')) {

@@ -15,6 +15,9 @@ export const media = pgTable(
       .notNull()
       .default('pending'),
     originalName: text('original_name').notNull().default(''),
+    // SHA-256 (hex) of the bytes stored by storeImage (an import's ZIP image, decision 062): with
+    // original_name, how a re-import recognises an image it attached before. '' for uploads.
+    contentHash: text('content_hash').notNull().default(''),
     bytes: bigint('bytes', { mode: 'number' }),
     width: integer('width'),
     height: integer('height'),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.ts';
 
 // One bulk import of products (decision 059): the checked rows of the file, written at preview, and
@@ -13,9 +13,15 @@ export const productImports = pgTable(
       .references(() => businesses.id, { onDelete: 'cascade' }),
     id: uuid('id').notNull(),
     fileName: text('file_name').notNull(),
-    state: text('state', { enum: ['previewed', 'queued', 'running', 'done', 'failed'] })
+    state: text('state', { enum: ['draft', 'previewed', 'queued', 'running', 'done', 'failed'] })
       .notNull()
       .default('previewed'),
+    /**
+     * The ZIP of images uploaded for the import (decision 062), kept in the blob store at
+     * `importZipKey` until the import is done or failed; '' and 0 without one.
+     */
+    zipName: text('zip_name').notNull().default(''),
+    zipBytes: bigint('zip_bytes', { mode: 'number' }).notNull().default(0),
     /** Every valid row, in file order: { row, input } with the product's parsed fields. */
     rows: jsonb('rows').notNull().default(sql`'[]'`),
     total: integer('total').notNull().default(0),

@@ -34,6 +34,21 @@ export function variantWidths(width: number): number[] {
 }
 
 /**
+ * Whether `data` is a JPEG, PNG or WebP image within the upload limits, from its header alone (no
+ * decode): what a bulk import's preview says of an image in its ZIP (decision 062).
+ */
+export async function probeImage(data: Buffer): Promise<'ok' | 'tooLarge' | 'unreadable'> {
+  if (data.length > limits.uploadMaxBytes) return 'tooLarge';
+  try {
+    const meta = await sharp(data, inputOptions).metadata();
+    if (!['jpeg', 'png', 'webp'].includes(meta.format ?? '') || !meta.width || !meta.height) return 'unreadable';
+    return meta.width * (meta.pageHeight ?? meta.height) > limits.uploadMaxPixels ? 'tooLarge' : 'ok';
+  } catch (e) {
+    return refusal(e).status === 413 ? 'tooLarge' : 'unreadable';
+  }
+}
+
+/**
  * Validates an uploaded image and makes what is served at once: a metadata-free, upright JPEG
  * (white background, at most 1920 px wide), from one decode. Throws 400/413/503 AppErrors.
  */

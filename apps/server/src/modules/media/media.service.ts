@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { isUuid } from '@stashblog/contract/ids';
@@ -250,16 +250,36 @@ export async function completeUpload(ctx: AppContext, link: UploadLink): Promise
   }
 }
 
-/** Stores image bytes directly (demo seeder, CLI): processed like an upload (its widths a job), returns the media id. */
+/**
+ * Stores image bytes directly (demo seeder, CLI, an import's ZIP): processed like an upload (its
+ * widths a job), returns the media id. The row keeps the bytes' SHA-256 (`content_hash`); `id` is
+ * for a caller that must write the same keys again when it retries (decision 062).
+ */
 export async function storeImage(
   ctx: Pick<AppContext, 'db' | 'blobs'>,
-  { businessId, category, name, data }: { businessId: string; category: MediaCategory; name: string; data: Buffer },
+  {
+    businessId,
+    category,
+    name,
+    data,
+    id = uuidv7(),
+  }: { businessId: string; category: MediaCategory; name: string; data: Buffer; id?: string },
 ): Promise<string> {
   const image = await processUpload(data);
-  const id = uuidv7();
   await putJpeg(ctx, id, image);
   const { width, height } = image;
-  const row = { businessId, id, category, status: 'ready' as const, originalName: name.slice(0, 500), bytes: data.length, width, height };
+  const contentHash = createHash('sha256').update(data).digest('hex');
+  const row = {
+    businessId,
+    id,
+    category,
+    status: 'ready' as const,
+    originalName: name.slice(0, 500),
+    contentHash,
+    bytes: data.length,
+    width,
+    height,
+  };
   await markReady(ctx.db, { businessId, mediaId: id }, (tx) => tx.insert(media).values(row).returning({ id: media.id }));
   return id;
 }

@@ -331,7 +331,15 @@ describe('prime users, mail outbox', () => {
     };
     const of = (p: JobQueuePayload, type: string) => p.types.find((t) => t.type === type);
     expect((await counts()).types.map((t) => t.type).sort()).toEqual(
-      ['account:sweep-tokens', 'domains:recheck-due', 'mail:send', 'media:variants', 'products:import', 'push:send'].sort(),
+      [
+        'account:sweep-tokens',
+        'domains:recheck-due',
+        'mail:send',
+        'media:variants',
+        'products:import',
+        'products:sweep-import-zips',
+        'push:send',
+      ].sort(),
     );
     // This app has no SMTP_URL: a mail job for an SMTP row fails, is retried, then fails for good.
     const mailId = uuidv7();

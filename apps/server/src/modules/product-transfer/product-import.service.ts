@@ -1,8 +1,9 @@
+import { buffer } from 'node:stream/consumers';
 import { isUuid } from '@stashblog/contract/ids';
 import { mediaKeyFromUrl } from '@stashblog/contract/paths';
-import type { ImportRowProblems, PreviewImportBody, ProductImport } from '@stashblog/contract/product-transfer';
+import type { ImportRowProblems, ImportZip, PreviewImportBody, ProductImport } from '@stashblog/contract/product-transfer';
 import { importLimits, importTexts, productFileColumns } from '@stashblog/contract/product-transfer-texts';
-import { and, asc, desc, eq, getTableColumns, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../app-context.ts';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -13,6 +14,7 @@ import { addJob } from '../../jobs/queue.ts';
 import type { ProductRow } from '../products/product-view.ts';
 import { readRows } from './product-file.ts';
 import { checkRow, columnIndexes, type ImportedProduct, matchKey } from './product-rows.ts';
+import { type ImportZipFiles, openImportZip } from './product-zip.ts';
 
 // Bulk import (decision 059). Preview: the file is read and every row checked with the contract's
 // product schema; only the import's own row is written (its valid rows and every row's problems).
@@ -64,10 +66,30 @@ export function ownImageKeys(urls: string[], match: ProductRow | undefined): { k
   return { keys, unknown };
 }
 
+/** Where an import's ZIP of images waits in the blob store (never under a media id, so never served). */
+export const importZipKey = (businessId: string, importId: string) => `imports/${businessId}/${importId}.zip`;
+
+/** The import's ZIP, opened; null when it has none. */
+export async function readImportZip(
+  ctx: Pick<AppContext, 'blobs'>,
+  imp: { businessId: string; id: string; zipBytes: number },
+): Promise<ImportZipFiles | null> {
+  if (imp.zipBytes === 0) return null;
+  const stored = await ctx.blobs.get(importZipKey(imp.businessId, imp.id));
+  if (!stored) throw new Error(`import ${imp.id}: its ZIP is not in the store`);
+  return (await openImportZip(await buffer(stored.body))).files;
+}
+
+/** Drops the import's ZIP (done, failed): its images are stored as media by then, or never will be. */
+export async function dropImportZip(ctx: Pick<AppContext, 'blobs'>, imp: { businessId: string; id: string; zipBytes: number }) {
+  if (imp.zipBytes > 0) await ctx.blobs.deletePrefix(importZipKey(imp.businessId, imp.id));
+}
+
 function toImport(r: typeof productImports.$inferSelect): ProductImport {
   return {
     _id: r.id,
     fileName: r.fileName,
+    zipName: r.zipName,
     state: r.state,
     total: r.total,
     valid: r.valid,
@@ -83,11 +105,37 @@ function toImport(r: typeof productImports.$inferSelect): ProductImport {
   };
 }
 
+/**
+ * PUT uploadImportZip: the ZIP of images for an import yet to be previewed, as its raw body. Its
+ * directory is checked (a ZIP, not too many files), its bytes kept in the blob store, and a draft
+ * import holds it: previewImport with this id checks the file's rows against it (decision 062).
+ */
+export async function uploadImportZip(
+  ctx: Pick<AppContext, 'db' | 'blobs'>,
+  { businessId, fileName, body }: { businessId: string; fileName: string; body: unknown },
+): Promise<{ zip: ImportZip }> {
+  if (!Buffer.isBuffer(body) || body.length === 0) throw AppError.badRequest(importTexts.zipUnreadable);
+  const { entries } = await openImportZip(body);
+  const id = uuidv7();
+  await ctx.blobs.put(importZipKey(businessId, id), body, { contentType: 'application/zip' });
+  await ctx.db.insert(productImports).values({ businessId, id, fileName: '', state: 'draft', zipName: fileName, zipBytes: body.length });
+  return { zip: { _id: id, fileName, bytes: body.length, entries } };
+}
+
+/** The draft (or previewed, not started) import whose ZIP a preview names. */
+async function zipImport(db: Database, businessId: string, zipId: string) {
+  const found = await requireImport(db, businessId, zipId);
+  if (found.zipBytes === 0 || (found.state !== 'draft' && found.state !== 'previewed')) throw AppError.conflict(importTexts.zipNotUsable);
+  return found;
+}
+
 /** POST previewImport: every row checked, nothing of the business's products written. */
 export async function previewImport(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'blobs'>,
   { businessId, input }: { businessId: string; input: PreviewImportBody },
 ): Promise<{ import: ProductImport }> {
+  const holder = input.zipId ? await zipImport(ctx.db, businessId, input.zipId) : null;
+  const zip = holder ? await readImportZip(ctx, holder) : null;
   const bytes = Buffer.from(input.content, 'base64');
   if (bytes.length > importLimits.maxFileBytes) throw AppError.tooLarge(importTexts.tooLarge);
   const { header, rows } = await readRows(bytes);
@@ -114,23 +162,33 @@ export async function previewImport(
     if (first === undefined) firstRowOf.set(key, row);
     else messages.push(input.itemNo ? importTexts.repeatedItemNo(first) : importTexts.repeatedName(first));
     const images = check.product.hasImages ? input.images : [];
-    for (const name of ownImageKeys(images, existing.get(key)).unknown) messages.push(importTexts.unknownImage(name));
+    for (const name of ownImageKeys(images, existing.get(key)).unknown) {
+      const problem = zip?.has(name) ? await zip.problemOf(name) : importTexts.unknownImage(name);
+      if (problem) messages.push(problem);
+    }
     if (messages.length > 0) problems.push({ row, messages });
     else stored.push({ row, product: check.product, images });
   }
-  const [created] = await ctx.db
-    .insert(productImports)
-    .values({
-      businessId,
-      id: uuidv7(),
-      fileName: input.fileName,
-      rows: stored,
-      total: rows.length,
-      valid: stored.length,
-      problems,
-    })
-    .returning();
-  return { import: toImport(created as typeof productImports.$inferSelect) };
+  const checkedFile = { fileName: input.fileName, rows: stored, total: rows.length, valid: stored.length, problems };
+  const [written] = holder
+    ? await ctx.db
+        .update(productImports)
+        .set({ ...checkedFile, state: 'previewed', updatedAt: new Date() })
+        .where(
+          and(
+            eq(productImports.businessId, businessId),
+            eq(productImports.id, holder.id),
+            inArray(productImports.state, ['draft', 'previewed']),
+          ),
+        )
+        .returning()
+    : await ctx.db
+        .insert(productImports)
+        .values({ businessId, id: uuidv7(), ...checkedFile })
+        .returning();
+  // started by another tab while this file was being checked
+  if (!written) throw AppError.conflict(importTexts.zipNotUsable);
+  return { import: toImport(written) };
 }
 
 async function requireImport(db: Database | Transaction, businessId: string, id: string) {
@@ -170,7 +228,7 @@ export async function fetchImport(ctx: Pick<AppContext, 'db'>, { businessId, id 
         await ctx.db
           .select()
           .from(productImports)
-          .where(eq(productImports.businessId, businessId))
+          .where(and(eq(productImports.businessId, businessId), ne(productImports.state, 'draft')))
           .orderBy(desc(productImports.createdAt), desc(productImports.id))
           .limit(1)
       )[0];

@@ -212,13 +212,13 @@ function currentImageKey(entry: string, current: string[]): string | null {
 
 /**
  * The images a save leaves a product with: `entries` (absent: every current image stays, in its
- * order) that name a current image keep it, once; every other entry is a new file name. `place`
+ * order) that name a current (or `attached`) image keep it, once; every other entry is a new file name. `place`
  * puts the new names' upload slot ids (in the order of `names`) where they go.
  */
-function imagePlan(entries: string[] | undefined, current: string[]) {
+function imagePlan(entries: string[] | undefined, current: string[], attached: string[] = []) {
   const plan: ({ keep: string } | { name: string })[] = entries === undefined ? current.map((keep) => ({ keep })) : [];
   for (const entry of entries ?? []) {
-    const key = currentImageKey(entry, current);
+    const key = currentImageKey(entry, [...current, ...attached]);
     if (!key) plan.push({ name: entry });
     else if (!plan.some((p) => 'keep' in p && p.keep === key)) plan.push({ keep: key });
   }
@@ -238,13 +238,24 @@ function imagePlan(entries: string[] | undefined, current: string[]) {
  */
 export async function updateProduct(
   ctx: Ctx,
-  { businessId, id, input }: { businessId: string; id: string; input: ProductUpdate },
+  {
+    businessId,
+    id,
+    input,
+    attached = [],
+  }: {
+    businessId: string;
+    id: string;
+    input: ProductUpdate;
+    /** Ready images of the business stored for this product (a bulk import's ZIP, decision 062): their urls are kept as current ones are. */
+    attached?: string[];
+  },
 ): Promise<UpdateProductResult> {
   const data = parseWith<ProductUpdateParsed>(productUpdate, input);
   const { result, removed } = await ctx.db.transaction(async (tx) => {
     const existing = await requireOwned(tx, businessId, id, true);
     const current = existing.row.images;
-    const plan = imagePlan(data.images, current);
+    const plan = imagePlan(data.images, current, attached);
     const slots = await createUploadSlots(ctx, { businessId, category: 'products', names: plan.names, db: tx });
     const images = plan.place(slots.ids);
     await tx

@@ -11,6 +11,7 @@ const jobLabels: Record<string, string> = {
   'domains:recheck-due': 'Custom domain re-checks',
   'account:sweep-tokens': 'Expired account links sweep',
   'products:import': 'Product imports',
+  'products:sweep-import-zips': 'Unstarted import ZIPs sweep',
 };
 
 /** The background job queue beside the mail outbox: per type waiting / running / failed, and the latest errors. */

@@ -1,13 +1,14 @@
 import { endpoints } from '@stashblog/contract/endpoints';
 import type { ProductImport } from '@stashblog/contract/product-transfer';
-import { importTexts } from '@stashblog/contract/product-transfer-texts';
+import { importLimits, importTexts } from '@stashblog/contract/product-transfer-texts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { api, apiPayload, isOk, toastFailure } from '../../lib/api-client';
 import { Field } from '../../ui/field';
 import { adminProductsKey } from './admin-products-api';
+import { uploadImportZip } from './upload-import-zip';
 
 // The import page (decision 059): pick a file, see every row's problems before anything is written,
 // import, and watch the job's progress; leaving and coming back shows the latest import where it is.
@@ -25,18 +26,52 @@ function base64Of(file: File): Promise<string> {
   });
 }
 
+function ZipProgress({ percent }: { percent: number }) {
+  return (
+    <label className="flex items-center gap-3 text-sm" aria-live="polite">
+      <span className="shrink-0">{importTexts.zipUploading}</span>
+      <progress max={100} value={percent} className="h-2 min-w-0 flex-1 accent-primary" />
+      <span className="w-10 text-right tabular-nums">{percent}%</span>
+    </label>
+  );
+}
+
 function FileForm({ onPreview }: { onPreview: (i: ProductImport) => void }) {
   const {
     register,
     handleSubmit,
     setError,
+    clearErrors,
     formState: { errors, isSubmitting },
-  } = useForm<{ file: FileList | null }>({ defaultValues: { file: null } });
-  const submit = handleSubmit(async ({ file }) => {
+  } = useForm<{ file: FileList | null; zip: FileList | null }>({ defaultValues: { file: null, zip: null } });
+  const [percent, setPercent] = useState<number | null>(null);
+  // The ZIP last sent: checking the file again (after fixing it) does not send the same ZIP twice.
+  const sent = useRef<{ file: File; id: string } | null>(null);
+  const submit = handleSubmit(async ({ file, zip }) => {
     const picked = file?.[0];
     if (!picked) return setError('file', { message: importTexts.fileRequired });
-    const result = await api(P.previewImport, { fileName: picked.name, content: await base64Of(picked) });
-    if (!isOk(result)) return setError('file', { message: result.error || result.message || importTexts.unreadable });
+    const images = zip?.[0];
+    let zipId = '';
+    if (images) {
+      if (images.size > importLimits.zipMaxBytes) return setError('zip', { message: importTexts.zipTooLarge });
+      if (sent.current?.file === images) zipId = sent.current.id;
+      else {
+        setPercent(0);
+        try {
+          zipId = (await uploadImportZip(images, setPercent))._id;
+          sent.current = { file: images, id: zipId };
+        } catch (e) {
+          return setError('zip', { message: (e as Error).message });
+        } finally {
+          setPercent(null);
+        }
+      }
+    }
+    const result = await api(P.previewImport, { fileName: picked.name, content: await base64Of(picked), zipId });
+    if (!isOk(result)) {
+      const message = result.error || result.message || importTexts.unreadable;
+      return setError(message === importTexts.zipNotUsable ? 'zip' : 'file', { message });
+    }
     onPreview(result.payload.import);
   });
   return (
@@ -49,6 +84,15 @@ function FileForm({ onPreview }: { onPreview: (i: ProductImport) => void }) {
         error={errors.file?.message}
         {...register('file')}
       />
+      <Field
+        type="file"
+        label={importTexts.zipLabel}
+        accept=".zip,application/zip"
+        hint={importTexts.zipHint}
+        error={errors.zip?.message}
+        {...register('zip', { onChange: () => clearErrors('zip') })}
+      />
+      {percent === null ? null : <ZipProgress percent={percent} />}
       <div>
         <button type="submit" className={primary} disabled={isSubmitting}>
           {isSubmitting ? 'Checking…' : importTexts.preview}
@@ -129,6 +173,7 @@ function ImportView({
   return (
     <section className="flex flex-col gap-4" aria-label={imp.fileName}>
       <h2 className="break-words font-semibold text-lg">{imp.fileName}</h2>
+      {imp.zipName ? <p className="break-words text-muted text-sm">{importTexts.withZip(imp.zipName)}</p> : null}
       {imp.state === 'previewed' ? (
         <>
           <p>{importTexts.ready(imp.valid, imp.total)}</p>
