@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -39,11 +40,18 @@ export default async function setup(project: TestProject) {
   return async () => {
     const c = new pg.Client({ connectionString: serverUrl });
     await c.connect();
-    await c.query(`drop database if exists ${template} with (force)`).catch(() => {});
+    // and the demo data's template, if a file asked for it (createDemoTestApp)
+    const demo = demoTemplateName(template);
+    for (const db of [template, demo, `${demo}_seeding`]) await c.query(`drop database if exists ${db} with (force)`).catch(() => {});
     await c.end();
+    rmSync(demoDataDir(demo), { recursive: true, force: true });
     await stop();
   };
 }
+
+/** The run's demo data, seeded by the first file that asks for it (createDemoTestApp in test-app.ts). */
+export const demoTemplateName = (template: string) => `${template}_demo`;
+export const demoDataDir = (demoTemplate: string) => path.join(tmpdir(), demoTemplate);
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -8,8 +8,7 @@ import { generatePrivateLinkCode } from '@stashblog/contract/private-links';
 import { sql } from 'drizzle-orm';
 import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { seedDemo } from '../cli/seed-demo.ts';
+import { createDemoTestApp, type TestApp } from '../../test/test-app.ts';
 import { hashInlineScripts, permissionsPolicy, scriptHash } from './content-security-policy.ts';
 import { nonceCacheControl, publicCacheControl } from './public-cache.ts';
 
@@ -128,8 +127,7 @@ async function sharedPage(url: string) {
 // Pages need the web build (`npm test` builds it first; a bare server checkout has none).
 describe.skipIf(!existsSync(path.join(import.meta.dirname, '../../../web/build/server/index.js')))('content security policy', () => {
   beforeAll(async () => {
-    app = await createTestApp();
-    await seedDemo(app.ctx, () => {});
+    app = await createDemoTestApp();
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
     const one = async (table: 'products' | 'catalogues') => {

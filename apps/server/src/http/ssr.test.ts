@@ -2,8 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { encodeId } from '@stashblog/contract/ids';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { seedDemo } from '../cli/seed-demo.ts';
+import { createDemoTestApp, type TestApp } from '../../test/test-app.ts';
 
 // Issue 21 item 4: one copy of the server. Loaders reach the services through the load context
 // (page-load-context.ts) and import only types from apps/server, so the web build carries no server
@@ -22,8 +21,7 @@ function buildFiles(dir: string): string[] {
 describe.skipIf(!existsSync(path.join(serverBuild, 'index.js')))('one copy of the server', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await createTestApp();
-    await seedDemo(app.ctx, () => {});
+    app = await createDemoTestApp();
   });
 
   it('the web build imports no server module and bundles none (nor the contract)', () => {

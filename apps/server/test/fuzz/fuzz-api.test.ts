@@ -4,13 +4,12 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import JSZip from 'jszip';
 import { afterAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../src/cli/seed-demo.ts';
 import { setDomain } from '../../src/cli/set-domain.ts';
 import { badRequestText } from '../../src/http/hostile-input.ts';
 import { createSession } from '../../src/modules/auth/auth.service.ts';
 import { createPlatformAdmin } from '../../src/modules/platform/platform-auth.service.ts';
 import { crawlerPaths } from '../../src/modules/seo/seo.routes.ts';
-import { createTestApp } from '../test-app.ts';
+import { createDemoTestApp } from '../test-app.ts';
 import { fuzzRuns, fuzzSeed, hostileBody, hostileQuery, hostileString, queryString, runCases } from './hostile-input.ts';
 
 // Walks every route of the OpenAPI document (routes added later join without edits) with generated
@@ -19,8 +18,7 @@ import { fuzzRuns, fuzzSeed, hostileBody, hostileQuery, hostileString, queryStri
 // admin, so handlers run past authentication. Each case comes from another address, so per-address
 // limits do not stop the handlers from running.
 
-const app = await createTestApp();
-await seedDemo(app.ctx, () => {});
+const app = await createDemoTestApp();
 await setDomain(app.ctx, { businessName: 'spice-route-exports', domain: 'spice.test' });
 const owner = await app.owner('fuzz-owner');
 await createPlatformAdmin(app.ctx, { email: 'fuzz-admin@example.test', name: 'Fuzz Admin', password: 'fuzz-password-1' });

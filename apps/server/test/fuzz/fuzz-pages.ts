@@ -2,11 +2,10 @@ import { encodeId } from '@stashblog/contract/ids';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { seedDemo } from '../../src/cli/seed-demo.ts';
 import { setDomain } from '../../src/cli/set-domain.ts';
 import { loadWebBuild } from '../../src/http/ssr.ts';
 import { createSession } from '../../src/modules/auth/auth.service.ts';
-import { createTestApp } from '../test-app.ts';
+import { createDemoTestApp } from '../test-app.ts';
 import { encodeForUrl, fuzzRuns, fuzzSeed, hostileBody, hostileQuery, hostileString, queryString, runCases } from './hostile-input.ts';
 
 // Walks every page route of the web build (apps/web/app/routes.ts: routes added later join without
@@ -18,7 +17,7 @@ import { encodeForUrl, fuzzRuns, fuzzSeed, hostileBody, hostileQuery, hostileStr
 
 /** Fuzzes the page routes whose index in the web build's list is `shard` (1-based) modulo `of`. */
 export async function fuzzPageRoutes({ shard, of }: { shard: number; of: number }) {
-  const app = await createTestApp();
+  const app = await createDemoTestApp();
   const build = await loadWebBuild(app.ctx);
   if (!build) console.warn('fuzz: no web build in apps/web/build — page routes are NOT fuzzed (run `npm run build`; `npm test` does)');
 
@@ -41,7 +40,6 @@ export async function fuzzPageRoutes({ shard, of }: { shard: number; of: number 
   let plausible: string[] = [];
   let token = '';
   if (build) {
-    await seedDemo(app.ctx, () => {});
     await setDomain(app.ctx, { businessName: 'spice-route-exports', domain: 'spice.test' });
     const ids = (
       await app.ctx.db.execute<{ id: string }>(
