@@ -166,12 +166,15 @@ export async function startContentVersions(db: Database, log: { warn: (o: object
       const rows = await db.execute<{ id: string }>(sql`select id from businesses where business_name = ${businessName}`);
       const row = rows.rows[0];
       if (!row) return null;
-      if (live && started === epoch) {
-        if (names.size > maxKnown) names.clear();
-        // unknown names are not remembered: a business may be created under one at any moment
-        names.set(businessName, row.id);
-      }
-      return { businessId: row.id, version: await version(row.id) };
+      // read afresh, as the join did: a name looked up again after a change (changed() forgets it) gets the
+      // version that change wrote, not the one this node knew before it (multi-node.test.ts, the page HIT)
+      const v = await fetchVersion(row.id);
+      if (!live || started !== epoch) return { businessId: row.id, version: v };
+      if (names.size > maxKnown) names.clear();
+      // unknown names are not remembered: a business may be created under one at any moment
+      names.set(businessName, row.id);
+      if ((versions.get(row.id) ?? -1) < v) versions.set(row.id, v);
+      return { businessId: row.id, version: versions.get(row.id) as number };
     },
     knownByName(businessName) {
       if (!live) return undefined;
