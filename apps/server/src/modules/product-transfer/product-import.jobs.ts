@@ -9,7 +9,7 @@ import { media } from '../../db/schema/media.ts';
 import { productImports } from '../../db/schema/product-imports.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { JobRunner } from '../../jobs/queue.ts';
-import { storeImage } from '../media/media.service.ts';
+import { deleteMedia, storeImage } from '../media/media.service.ts';
 import type { ProductRow } from '../products/product-view.ts';
 import {
   createProduct,
@@ -109,6 +109,7 @@ async function writeRow(
   r: StoredRow,
   match: ProductRow | undefined,
   zip: Zip,
+  removedMedia: string[],
 ): Promise<Outcome | 'unchanged'> {
   const p = r.product;
   const { keys, stored } = await rowImages(ctx, businessId, r, match, zip);
@@ -116,13 +117,13 @@ async function writeRow(
   if (!match) {
     const created = await createProduct(ctx, { businessId, input: { ...p.input, images: [], isPublic: p.isPublic ?? false } });
     const id = created.product._id;
-    if (stored.length > 0) await updateProduct(ctx, { businessId, id, input: { ...p.input, images }, attached: stored });
+    if (stored.length > 0) await updateProduct(ctx, { businessId, id, input: { ...p.input, images }, attached: stored, removedMedia });
     if (p.isPromoted) await toggleProductPromotion(ctx, { businessId, id });
     return 'created';
   }
   const changes = changesOf(match, p, p.hasImages ? keys : match.images);
   if (changes.fields) {
-    await updateProduct(ctx, { businessId, id: match.id, input: { ...carriedInput(p), images }, attached: stored });
+    await updateProduct(ctx, { businessId, id: match.id, input: { ...carriedInput(p), images }, attached: stored, removedMedia });
   }
   if (changes.isPublic) await toggleProductStatus(ctx, { businessId, id: match.id });
   if (changes.isPromoted) await toggleProductPromotion(ctx, { businessId, id: match.id });
@@ -141,9 +142,14 @@ function batchLength(rows: StoredRow[], from: number): number {
   return n;
 }
 
-/** Writes the next batch; true when the import has nothing left to write. */
+/**
+ * Writes the next batch; true when the import has nothing left to write. The images its rows drop
+ * are deleted with their files only once the batch has committed: a batch rolled back (a crash, a
+ * database error) leaves its products pointing at files that are still there.
+ */
 async function writeBatch(ctx: Ctx, businessId: string, importId: string, rows: StoredRow[], zip: Zip): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
+  const removed: string[] = [];
+  const finished = await ctx.db.transaction(async (tx) => {
     const where = and(eq(productImports.businessId, businessId), eq(productImports.id, importId));
     const [current] = await tx
       .select({ done: productImports.done, state: productImports.state })
@@ -165,7 +171,12 @@ async function writeBatch(ctx: Ctx, businessId: string, importId: string, rows: 
       if (zip.files && ownImageKeys(r.images, match).unknown.length > 0) {
         try {
           // The services open their own transactions: on `tx` they are savepoints, so a refused row undoes only itself.
-          const outcome = await tx.transaction((row) => writeRow({ ...ctx, db: row as unknown as Database }, businessId, r, match, zip));
+          const rowRemoved: string[] = [];
+          const outcome = await tx.transaction((row) =>
+            writeRow({ ...ctx, db: row as unknown as Database }, businessId, r, match, zip, rowRemoved),
+          );
+          // only a row whose savepoint stood: a refused one kept its images
+          removed.push(...rowRemoved);
           counts[outcome]++;
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
@@ -178,7 +189,10 @@ async function writeBatch(ctx: Ctx, businessId: string, importId: string, rows: 
       else if ('problem' in plan) problems.push({ row: r.row, messages: [plan.problem] });
       else writes.push({ r, ...plan });
     }
-    const written = await writeProducts({ ...ctx, db: tx as unknown as Database }, { businessId, writes: writes.map((w) => w.write) });
+    const written = await writeProducts(
+      { ...ctx, db: tx as unknown as Database },
+      { businessId, writes: writes.map((w) => w.write), removedMedia: removed },
+    );
     written.forEach((result, i) => {
       const w = writes[i] as (typeof writes)[number];
       if (result.ok) counts[w.outcome]++;
@@ -202,6 +216,8 @@ async function writeBatch(ctx: Ctx, businessId: string, importId: string, rows: 
       .where(where);
     return finished;
   });
+  await deleteMedia(ctx, { businessId, ids: removed });
+  return finished;
 }
 
 export const importProducts: JobRunner<'products:import'> = async (ctx, { businessId, importId }, attempt) => {

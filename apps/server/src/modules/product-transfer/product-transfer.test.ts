@@ -1,8 +1,9 @@
+import { mediaKeyFromUrl } from '@stashblog/contract/paths';
 import type { ProductImport } from '@stashblog/contract/product-transfer';
 import { importTexts, productFileColumns } from '@stashblog/contract/product-transfer-texts';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { parse } from 'csv-parse/sync';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -220,6 +221,41 @@ describe('import', () => {
       ['Vase', false],
       ['Jar', false],
     ]);
+  });
+
+  it("deletes a dropped image's files only once its batch has committed: a batch rolled back keeps them", async () => {
+    const owner = await app.owner('rollback-shop');
+    const res = await app.inject({
+      method: 'POST',
+      url: admin('create'),
+      headers: { authorization: owner.token },
+      payload: { productName: 'Lamp', itemNo: 'L-9', category: 'Lamps', description: 'Brass', images: ['a.jpg', 'b.jpg'] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const lamp = res.json().payload.product as { _id: string; images: string[] };
+    const dropped = mediaKeyFromUrl(lamp.images[0] as string) as string;
+    const file = `${dropped}/image.jpg`;
+    await app.ctx.blobs.put(file, Buffer.from('the photo'));
+    const previewed = await preview(
+      owner,
+      csvOf([header, row({ productName: 'Lamp', itemNo: 'L-9', category: 'Lamps', description: 'Brass', images: lamp.images[1] })]),
+    );
+    const { _id } = previewed.json().payload.import as ProductImport;
+    await app.inject({ method: 'POST', url: admin('startImport'), headers: { authorization: owner.token }, payload: { id: _id } });
+    // The batch fails at its last statement (moving the import's count), after the product was written.
+    await app.ctx.db.execute(sql`create function fail_import_batch() returns trigger language plpgsql as
+      $$ begin if new.done > old.done then raise exception 'batch lost'; end if; return new; end $$`);
+    await app.ctx.db.execute(sql`create trigger fail_import_batch before update on product_imports
+      for each row execute function fail_import_batch()`);
+    try {
+      await runDueJobs(app.ctx);
+    } finally {
+      await app.ctx.db.execute(sql`drop trigger fail_import_batch on product_imports`);
+      await app.ctx.db.execute(sql`drop function fail_import_batch()`);
+    }
+    const [after] = await stored(owner.businessId);
+    expect(after?.images).toHaveLength(2);
+    expect(await app.ctx.blobs.get(file)).not.toBeNull();
   });
 
   it('writes a batch of many rows around one the products service refuses, and reports that one alone', async () => {

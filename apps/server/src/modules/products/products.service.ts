@@ -243,12 +243,15 @@ export async function updateProduct(
     id,
     input,
     attached = [],
+    removedMedia,
   }: {
     businessId: string;
     id: string;
     input: ProductUpdate;
     /** Ready images of the business stored for this product (a bulk import's ZIP, decision 062): their urls are kept as current ones are. */
     attached?: string[];
+    /** Called inside a caller's transaction: the dropped images' ids go here, for the caller to delete once it commits. */
+    removedMedia?: string[];
   },
 ): Promise<UpdateProductResult> {
   const data = parseWith<ProductUpdateParsed>(productUpdate, input);
@@ -269,7 +272,8 @@ export async function updateProduct(
       removed: current.filter((key) => !images.includes(key)),
     };
   });
-  await deleteMedia(ctx, { businessId, ids: removed });
+  if (removedMedia) removedMedia.push(...removed);
+  else await deleteMedia(ctx, { businessId, ids: removed });
   return result;
 }
 
@@ -321,7 +325,16 @@ const batchUpdated = ['productName', 'itemNo', 'description', 'category', 'tags'
  */
 export async function writeProducts(
   ctx: Ctx,
-  { businessId, writes }: { businessId: string; writes: ProductWrite[] },
+  {
+    businessId,
+    writes,
+    removedMedia,
+  }: {
+    businessId: string;
+    writes: ProductWrite[];
+    /** As updateProduct's: when given, the dropped images' ids for the caller to delete after its commit. */
+    removedMedia?: string[];
+  },
 ): Promise<ProductWriteOutcome[]> {
   const { outcomes, removed } = await ctx.db.transaction(async (tx) => {
     const ids = writes.flatMap((w) => ('id' in w && isUuid(w.id) ? [w.id.toLowerCase()] : []));
@@ -365,7 +378,8 @@ export async function writeProducts(
     await productsWritten(tx, { businessId, ids: planned.map((p) => p.row.id) });
     return { outcomes, removed: planned.flatMap((p) => (p.current ?? []).filter((key) => !p.row.images.includes(key))) };
   });
-  await deleteMedia(ctx, { businessId, ids: removed });
+  if (removedMedia) removedMedia.push(...removed);
+  else await deleteMedia(ctx, { businessId, ids: removed });
   return outcomes;
 }
 
