@@ -1,9 +1,10 @@
 import type { ImportZip, ProductImport } from '@stashblog/contract/product-transfer';
-import { importTexts, productFileColumns } from '@stashblog/contract/product-transfer-texts';
+import { importTexts } from '@stashblog/contract/product-transfer-texts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { csvOf, header, row } from '../../../test/product-files.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { contentVersions } from '../../db/schema/content-versions.ts';
 import { media } from '../../db/schema/media.ts';
@@ -22,17 +23,6 @@ beforeAll(async () => {
 });
 
 const admin = (path: string) => `/api/userAdmin/products/${path}`;
-const header = Object.values(productFileColumns);
-
-function csvOf(rows: string[][]): Buffer {
-  const cell = (c: string) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
-  return Buffer.from(rows.map((r) => `${r.map(cell).join(',')}\r\n`).join(''));
-}
-
-function row(fields: Partial<Record<keyof typeof productFileColumns, string>>): string[] {
-  return (Object.keys(productFileColumns) as (keyof typeof productFileColumns)[]).map((k) => fields[k] ?? '');
-}
-
 const png = (colour: string, width = 640) =>
   sharp({ create: { width, height: 480, channels: 3, background: colour } })
     .png()

@@ -7,6 +7,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { csvOf, header, row } from '../../../test/product-files.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { contentVersions } from '../../db/schema/content-versions.ts';
 import { products } from '../../db/schema/products.ts';
@@ -23,18 +24,6 @@ beforeAll(async () => {
 });
 
 const admin = (path: string) => `/api/userAdmin/products/${path}`;
-const header = Object.values(productFileColumns);
-
-function csvOf(rows: string[][]): Buffer {
-  const cell = (c: string) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
-  return Buffer.from(rows.map((r) => `${r.map(cell).join(',')}\r\n`).join(''));
-}
-
-/** A row of the file from the fields it names; the rest empty. */
-function row(fields: Partial<Record<keyof typeof productFileColumns, string>>): string[] {
-  return (Object.keys(productFileColumns) as (keyof typeof productFileColumns)[]).map((k) => fields[k] ?? '');
-}
-
 async function preview(owner: Owner, file: Buffer, fileName = 'products.csv') {
   const res = await app.inject({
     method: 'POST',
