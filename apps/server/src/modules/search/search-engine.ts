@@ -65,14 +65,16 @@ async function shopPage(ctx: Ctx, r: Reads): Promise<MatchPage> {
 }
 
 /**
- * Across businesses, plainly: the count (exact up to searchCountCap + 1) and the page, each one statement whose
- * plan is the planner's own, at once on two pooled connections. The page is every kind's (and, for 'Relevance',
- * every tier's) first `limit` matches in page order, sorted together: exact for any number of matches.
+ * Across businesses, plainly: the count (exact up to searchCountCap + 1) and the page, at once on two pooled
+ * connections, each statement's plan the planner's own. The page is every kind's first `limit` matches in page order,
+ * sorted together; for 'Relevance' tier by tier, best first, until `limit` rows are found: a later tier is never
+ * read once the earlier ones fill the page (read together, the planner walked the whole table for an empty tier 2 of
+ * 'sofa' beside its full tier 1: 450 ms a search on 1,000,000 products). Exact for any number of matches.
  */
 async function plainPage(ctx: Ctx, r: Reads): Promise<MatchPage> {
   const db = unsteered(ctx.db);
-  const tiers = (s: Source) =>
-    [1, 2, 3].flatMap((tier) => {
+  const inTier = (tier: number) =>
+    r.kinds.flatMap((s) => {
       const c = tierCondition(s, tier, r.tiers);
       return c === null
         ? []
@@ -81,7 +83,17 @@ async function plainPage(ctx: Ctx, r: Reads): Promise<MatchPage> {
               order by ${tableOrder(r.sort, s)} limit ${r.limit})`,
           ];
     });
-  const members = r.relevance ? r.kinds.flatMap(tiers) : r.kinds.map(r.allOf);
-  const [n, rows] = await Promise.all([ginCount(db, r.kinds, r), r.offset < r.limit ? r.page(db, members) : { rows: [] }]);
-  return toPage(n === 0 ? [] : rows.rows, n);
+  const readPage = async (): Promise<Row[]> => {
+    if (r.offset >= r.limit) return [];
+    if (!r.relevance) return (await r.page(db, r.kinds.map(r.allOf))).rows;
+    const found: Row[] = [];
+    for (const tier of [1, 2, 3]) {
+      if (found.length >= r.limit) break;
+      const members = inTier(tier);
+      if (members.length > 0) found.push(...(await r.page(db, members, 0)).rows);
+    }
+    return found.slice(r.offset, r.limit);
+  };
+  const [n, rows] = await Promise.all([ginCount(db, r.kinds, r), readPage()]);
+  return toPage(n === 0 ? [] : rows, n);
 }

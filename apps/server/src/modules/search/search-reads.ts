@@ -86,15 +86,15 @@ export function matchReads(tq: string, opts: MatchOptions, hidden: HiddenBusines
   /** Every match of one kind, best first, up to `limit`. */
   const allOf = (s: Source) =>
     sql`(select ${columns(s, tierOf(), false)} from ${s.from} t where ${visible(s.kind)} and ${matching} order by ${rankedOrder(s)} limit ${limit})`;
-  /** The rows offset to limit of the members' rows (each a read returning page columns), sorted in SQL (names by
-   * the database's collation); the details for the page's rows alone. */
-  const page = (db: Exec, members: SQL[]) =>
+  /** The rows offset (or `from`) to limit of the members' rows (each a read returning page columns), sorted in SQL
+   * (names by the database's collation); the details for the page's rows alone. */
+  const page = (db: Exec, members: SQL[], from = offset) =>
     db.execute<Row>(sql`select m.type, m.business_id, m.id, m.name, m.created_at, m.tier, ${
       details
         ? sql`case when m.type = 'catalogue' then ${memberImages(sql`m.business_id`, sql`m.id`)} else m.images end as images, ${ofBusiness(sql`b.business_name`, sql`m`)} as business_name, ${ofBusiness(sql`b.display_name`, sql`m`)} as business_display_name`
         : sql`m.images, m.business_name, m.business_display_name`
     } from (${sql.join(members, sql` union all `)}) m
-      order by ${orderBy(opts.sort)} limit ${limit - offset} offset ${offset}`);
+      order by ${orderBy(opts.sort)} limit ${limit - from} offset ${from}`);
   return {
     tq,
     sort: opts.sort,
