@@ -100,14 +100,14 @@ export type Planned = Exec & {
  * use. Drizzle's transaction sent 'begin' and then the settings, one round trip each; a round trip costs the
  * node process ~0.1 ms of CPU in its socket write alone on the bench machine (bench/search.ts: 'sofa' across
  * businesses, node CPU 3.5 -> 3.1 ms per search, p50 -0.3 ms).
- * These queries are short: JIT compiling and parallel workers cost more than they save (and the forced plans
- * inflate cost estimates past JIT's thresholds: 850 ms of compiling per query).
+ * JIT and parallel workers are off on every pooled connection (db/client.ts, decision 067): the forced plans
+ * inflate cost estimates past JIT's thresholds (850 ms of compiling per query when it was on).
  */
 export async function searchTransaction<T>(db: Ctx['db'], first: Record<Scan, boolean>, work: (tx: Planned) => Promise<T>): Promise<T> {
   const client = await db.$client.connect();
   try {
     const scans = (Object.keys(first) as Scan[]).map((k) => `set local enable_${k} = ${first[k] ? 'on' : 'off'};`).join(' ');
-    await client.query(`begin; set local jit = off; set local max_parallel_workers_per_gather = 0; ${scans}`);
+    await client.query(`begin; ${scans}`);
     const result = await work(planned(drizzle({ client }), db, { ...first }));
     await client.query('commit');
     client.release();
