@@ -1,6 +1,7 @@
 import { searchStorageKey, searchTexts } from '@stashblog/contract/search-options';
 import { specTexts } from '@stashblog/contract/spec-texts';
 import { expect, type Page, test } from './fixtures.ts';
+import { holdScripts } from './hold-scripts.ts';
 
 // Issue 10 journeys: a visitor searches a storefront from the business nav, narrows to catalogues and
 // opens a result in a new tab; recent searches survive a reload; voice search where the browser has it.
@@ -232,6 +233,21 @@ test('the directory (/showcases) renders every section, each with its own search
   // the other sections did not move
   await expect(page.locator('section#catalogues article').first()).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test('text typed into a directory search before the page has hydrated is kept and searched once it has', async ({ page }) => {
+  // Found in CI: a pager link clicked before hydration opens its page from the server, and text typed
+  // into a section's search box on that page before React took over was wiped when it did.
+  const release = await holdScripts(page);
+  await page.goto('/showcases?products=2#products', { waitUntil: 'domcontentloaded' });
+  const products = page.locator('section#products');
+  const box = products.getByRole('searchbox', { name: 'Search products' });
+  await box.fill('tea');
+  const searched = page.waitForResponse((r) => r.url().includes('/fetchAllUsers') && r.url().includes('searchQuery=tea'));
+  release();
+  await searched;
+  await expect(box).toHaveValue('tea');
+  await expect(products.locator('article').first()).toContainText(/tea/i);
 });
 
 // A pager link clicked before the scripts run, or without them, still opens its page: the loaders read

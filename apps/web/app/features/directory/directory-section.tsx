@@ -1,11 +1,12 @@
 import type { endpoints } from '@stashblog/contract/endpoints';
 import { searchTexts } from '@stashblog/contract/search-options';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { apiPayload } from '../../lib/api-client';
 
 import { Pagination, totalPagesOf } from '../../ui/pagination';
+import { useEarlyValue } from '../../ui/use-early-value';
 import type { DirectorySectionId } from './directory-sizes';
 
 type DirectoryEndpoint =
@@ -47,6 +48,9 @@ export function DirectorySection<T>(props: DirectorySectionProps<T>) {
   const headingId = useId();
   const location = useLocation();
   const [text, setText] = useState('');
+  const searchBox = useRef<HTMLInputElement>(null);
+  // Text typed before the page hydrated (a page opened from a pager link, say) is searched once it has.
+  useEarlyValue(searchBox, '', setText);
   const [search, setSearch] = useState('');
   const [pageNo, setPageNo] = useState(firstPage);
 
@@ -99,6 +103,7 @@ export function DirectorySection<T>(props: DirectorySectionProps<T>) {
         <label className="relative w-full sm:w-72">
           <span className="sr-only">{searchLabel}</span>
           <input
+            ref={searchBox}
             type="search"
             value={text}
             onChange={(e) => setText(e.target.value)}
