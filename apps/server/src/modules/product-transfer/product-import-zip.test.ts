@@ -4,13 +4,12 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { csvOf, header, row } from '../../../test/product-files.ts';
+import { csvOf, header, previewImport, row, runImport } from '../../../test/product-files.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { contentVersions } from '../../db/schema/content-versions.ts';
 import { media } from '../../db/schema/media.ts';
 import { productImports } from '../../db/schema/product-imports.ts';
 import { products } from '../../db/schema/products.ts';
-import { runDueJobs } from '../../jobs/worker.ts';
 import { sweepImportZips } from './product-import.jobs.ts';
 import { importZipKey } from './product-import.service.ts';
 
@@ -44,14 +43,7 @@ async function uploadZip(owner: Owner, zip: Buffer, fileName = 'images.zip') {
   });
 }
 
-async function preview(owner: Owner, file: Buffer, zipId: string) {
-  return app.inject({
-    method: 'POST',
-    url: admin('previewImport'),
-    headers: { authorization: owner.token },
-    payload: { fileName: 'products.csv', content: file.toString('base64'), zipId },
-  });
-}
+const preview = (owner: Owner, file: Buffer, zipId: string) => previewImport(app, owner, file, { zipId });
 
 /** Uploads the ZIP, previews the file with it, imports and runs the jobs (the variants' too). */
 async function importWithZip(owner: Owner, file: Buffer, zip: Buffer): Promise<ProductImport> {
@@ -61,16 +53,7 @@ async function importWithZip(owner: Owner, file: Buffer, zip: Buffer): Promise<P
   expect(res.statusCode, res.body).toBe(200);
   const { _id, problems } = res.json().payload.import as ProductImport;
   expect(problems).toEqual([]);
-  const started = await app.inject({
-    method: 'POST',
-    url: admin('startImport'),
-    headers: { authorization: owner.token },
-    payload: { id: _id },
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  await runDueJobs(app.ctx);
-  const done = await app.inject({ method: 'GET', url: admin('fetchImport'), headers: { authorization: owner.token }, query: { id: _id } });
-  return done.json().payload.import;
+  return runImport(app, owner, _id);
 }
 
 const stored = (businessId: string) =>

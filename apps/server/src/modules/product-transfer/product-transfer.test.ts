@@ -7,7 +7,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { csvOf, header, row } from '../../../test/product-files.ts';
+import { csvOf, header, previewImport, row, runImport } from '../../../test/product-files.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { contentVersions } from '../../db/schema/content-versions.ts';
 import { products } from '../../db/schema/products.ts';
@@ -24,31 +24,12 @@ beforeAll(async () => {
 });
 
 const admin = (path: string) => `/api/userAdmin/products/${path}`;
-async function preview(owner: Owner, file: Buffer, fileName = 'products.csv') {
-  const res = await app.inject({
-    method: 'POST',
-    url: admin('previewImport'),
-    headers: { authorization: owner.token },
-    payload: { fileName, content: file.toString('base64') },
-  });
-  return res;
-}
+const preview = (owner: Owner, file: Buffer, fileName?: string) => previewImport(app, owner, file, { fileName });
 
 async function importFile(owner: Owner, file: Buffer, fileName?: string): Promise<ProductImport> {
   const res = await preview(owner, file, fileName);
   expect(res.statusCode, res.body).toBe(200);
-  const { _id } = res.json().payload.import as ProductImport;
-  const started = await app.inject({
-    method: 'POST',
-    url: admin('startImport'),
-    headers: { authorization: owner.token },
-    payload: { id: _id },
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  expect(started.json().payload.import.state).toBe('queued');
-  await runDueJobs(app.ctx);
-  const done = await app.inject({ method: 'GET', url: admin('fetchImport'), headers: { authorization: owner.token }, query: { id: _id } });
-  return done.json().payload.import;
+  return runImport(app, owner, (res.json().payload.import as ProductImport)._id);
 }
 
 async function exportFile(owner: Owner, format: 'csv' | 'xlsx', query: Record<string, string> = {}) {
