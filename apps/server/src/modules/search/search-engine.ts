@@ -85,7 +85,7 @@ async function plainPage(ctx: Ctx, r: Reads): Promise<MatchPage> {
     });
   const readPage = async (): Promise<Row[]> => {
     if (r.offset >= r.limit) return [];
-    if (!r.relevance) return (await r.page(db, r.kinds.map(r.allOf))).rows;
+    if (!r.relevance) return (await r.allPage(db)).rows;
     const found: Row[] = [];
     for (const tier of [1, 2, 3]) {
       if (found.length >= r.limit) break;
