@@ -19,6 +19,8 @@ export type ProductSpec = {
   isPublic?: boolean;
   isBlocked?: boolean;
   images?: string[];
+  /** When it was created; by default a second after the item inserted before. */
+  createdAt?: Date;
 };
 
 export function searchFixtures(app: TestApp) {
@@ -38,7 +40,7 @@ export function searchFixtures(app: TestApp) {
         images: s.images ?? [uuidv7()],
         isPublic: s.isPublic ?? true,
         isBlocked: s.isBlocked ?? false,
-        createdAt: new Date(clock),
+        createdAt: s.createdAt ?? new Date(clock),
       };
     });
     // In statements of 2,000 rows: PostgreSQL takes at most 65,535 parameters in one.

@@ -1,11 +1,8 @@
 import { searchCountCap } from '@stashblog/contract/search-options';
 import { sql } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { names, searchFixtures } from '../../../test/search-fixtures.ts';
 import { createTestApp } from '../../../test/test-app.ts';
-import { products } from '../../db/schema/products.ts';
-import { productsWritten } from '../../db/tenant-writes.ts';
 
 // Terms with more matches than are counted (searchCountCap), across businesses: capped counts, exact pages by tier
 // and date, large tiers and tiers proved whole. Every search runs through the plain and the steered path alike
@@ -129,20 +126,7 @@ describe('public search: tiers and counts proved by their first read', () => {
   it('finds a name tier entry older than the newest products', async () => {
     const b = await app.owner('search-teapot-antiques');
     // Older than every other product: outside the newest range that tier 1 is read in first.
-    const antique = uuidv7();
-    await app.ctx.db.insert(products).values({
-      businessId: b.businessId,
-      id: antique,
-      productName: 'Antique Kettle Teapot',
-      description: 'Plain item',
-      category: 'general',
-      tags: [],
-      images: [],
-      isPublic: true,
-      isBlocked: false,
-      createdAt: new Date(Date.UTC(2020, 0, 1)),
-    });
-    await productsWritten(app.ctx.db, { businessId: b.businessId, ids: [antique] });
+    await insert(b.businessId, [{ productName: 'Antique Kettle Teapot', images: [], createdAt: new Date(Date.UTC(2020, 0, 1)) }]);
     const p = await found({ searchQuery: 'kettle teapot' });
     expect(names(p)).toEqual([
       'Kettle Teapot Trio 3',
