@@ -6,7 +6,7 @@ import { ginCount } from './search-count.ts';
 import { matchReads, type Reads, tierCondition } from './search-reads.ts';
 import { type MatchOptions, type MatchPage, orderBy, type Row, type Source, tableOrder, toPage } from './search-sources.ts';
 import { expectedMatches, steeredPage } from './search-steered.ts';
-import { type Planned, unsteered } from './search-steering.ts';
+import { type Planned, stoppable, unlessStopped, unsteered } from './search-steering.ts';
 
 // The one search engine (decision 054) behind the storefront search, the nav box's suggestions and the directory's
 // product and catalogue searches: which visible items match a term, one page of them in the chosen order, and how
@@ -87,9 +87,9 @@ async function plainPage(ctx: Ctx, r: Reads): Promise<MatchPage> {
               order by ${tableOrder(r.sort, s)} limit ${r.limit})`,
           ];
     });
-  const readPage = async (): Promise<Row[]> => {
+  const readPage = async (reader: Planned): Promise<Row[]> => {
     if (r.offset >= r.limit) return [];
-    if (!r.relevance) return (await r.allPage(db)).rows;
+    if (!r.relevance) return (await r.allPage(reader)).rows;
     const found: Row[] = [];
     for (const tier of [1, 2, 3]) {
       const need = r.limit - found.length;
@@ -102,18 +102,23 @@ async function plainPage(ctx: Ctx, r: Reads): Promise<MatchPage> {
       // newest 4 %). Short, the tier is read whole. Within a tier the page is newest first.
       const since = tier === 2 ? await recentEdge(db) : null;
       if (since !== null) {
-        const recent = (await r.page(db, inTier(tier, since), 0)).rows;
+        const recent = (await r.page(reader, inTier(tier, since), 0)).rows;
         if (recent.length >= need) {
           found.push(...recent);
           continue;
         }
       }
-      found.push(...(await r.page(db, members, 0)).rows);
+      found.push(...(await r.page(reader, members, 0)).rows);
     }
     return found.slice(r.offset, r.limit);
   };
-  const [n, rows] = await Promise.all([ginCount(db, r.kinds, r), readPage()]);
-  return toPage(n === 0 ? [] : rows, n);
+  // A count that finds no page needed stops the page's reads at their next statement (as on the steered path).
+  let total: number | undefined;
+  const [n, rows] = await Promise.all([
+    ginCount(db, r.kinds, r).then((c) => (total = c)),
+    readPage(stoppable(db, () => total !== undefined && !r.pageNeeded(total))).catch(unlessStopped),
+  ]);
+  return toPage(r.pageNeeded(n) ? rows : [], n);
 }
 
 // The newest share of the products' time span that tier 2 is read in first (plainPage, decision 068). The span's ends

@@ -107,7 +107,8 @@ export function matchReads(tq: string, opts: MatchOptions, hidden: HiddenBusines
     offset,
     limit,
     relevance,
-    rankedBelowCap: opts.rankedBelowCap === true,
+    /** Whether a page is read at all for `n` matches: none when there are none, or when the caller scores them itself. */
+    pageNeeded: (n: number) => n > 0 && !(opts.rankedBelowCap === true && n <= searchCountCap),
     kinds,
     visible,
     tierOf,

@@ -4,7 +4,17 @@ import type { AppContext } from '../../app-context.ts';
 import { commonRows, counted, countMatches, ginCount } from './search-count.ts';
 import type { Reads } from './search-reads.ts';
 import { type MatchPage, toPage } from './search-sources.ts';
-import { bitmapOnly, direct, estimate, noIndex, type Planned, type Scan, searchTransaction } from './search-steering.ts';
+import {
+  bitmapOnly,
+  direct,
+  estimate,
+  noIndex,
+  type Planned,
+  type Scan,
+  searchTransaction,
+  stoppable,
+  unlessStopped,
+} from './search-steering.ts';
 import { tierPage } from './search-tier-page.ts';
 
 // Search across businesses with the planner steered (decision 054; only with AppContext.searchPlanSteering on). Its
@@ -28,20 +38,28 @@ export async function steeredPage(ctx: Ctx, r: Reads): Promise<MatchPage> {
     // A term counted through GIN and expected past the cap: the count and the page do not need each other (the page
     // is read tier by tier whatever the count), so each runs in its own transaction on its own pooled connection, at
     // once ('walnot mirrer': ~13 ms of count beside ~16 ms of tier reads). Neither holds a connection while waiting
-    // for the other's, so a full pool only queues them.
+    // for the other's, so a full pool only queues them. A count that finds no page needed (no match, or few enough
+    // for the caller to score) stops the tier reads at their next statement: 'royal teak sofa' in bench/search.ts has
+    // no item with all three words, and its empty tiers were read for 16 ms after the count had found none.
+    let total: number | undefined;
     const [n, rows] = await Promise.all([
-      inTransaction((tx) => ginCount(tx, r.kinds, r, { labelsFirst: true })),
-      inTransaction((tx) => tierPage(tx, r, false)),
+      inTransaction((tx) => ginCount(tx, r.kinds, r, { labelsFirst: true })).then((c) => (total = c)),
+      inTransaction((tx) =>
+        tierPage(
+          stoppable(tx, () => total !== undefined && !r.pageNeeded(total)),
+          r,
+          false,
+        ),
+      ).catch(unlessStopped),
     ]);
-    return toPage(n === 0 ? [] : rows, n);
+    return toPage(r.pageNeeded(n) ? rows : [], n);
   }
   return inTransaction(
     async (tx) => {
       const { n, common } = await countMatches(tx, r.kinds, r, expected);
-      if (r.offset >= r.limit || n === 0) return toPage([], n);
+      // No page, or the caller reads and scores every match (search-ranked.ts): a page read here would be thrown away.
+      if (r.offset >= r.limit || !r.pageNeeded(n)) return toPage([], n);
       if (n <= searchCountCap) {
-        // The caller reads and scores them all (search-ranked.ts): a page read here would be thrown away.
-        if (r.rankedBelowCap) return toPage([], n);
         // Bitmap scans only (GIN), whatever the planner guesses.
         tx.allow({ seqscan: false, indexscan: false, bitmapscan: true });
         return toPage((await r.allPage(tx)).rows, n);

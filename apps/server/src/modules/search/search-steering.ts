@@ -83,6 +83,25 @@ export async function explained(db: Exec, statement: SQL, queries: number): Prom
 /** The plain path's stand-in for a steered transaction: statements run as they are on the pool, allow() is ignored. */
 export const unsteered = (db: Tx): Planned => ({ ...direct(db), database: db, allow: () => {}, unplanned: direct(db) });
 
+/** What a read stopped by `stoppable` rejects with: the page it was reading is no longer wanted. */
+export class ReadStopped extends Error {}
+
+/** A stopped read's rows: none; any other failure is rethrown. */
+export function unlessStopped(e: unknown): never[] {
+  if (e instanceof ReadStopped) return [];
+  throw e;
+}
+
+/**
+ * `tx` whose next statements are not sent once `stop()` is true: they reject with ReadStopped (a statement already
+ * sent runs to its end). Its `unplanned` statements always run: the reads kept for other searches (the recency edges,
+ * the planner's estimates) go through it, so a stopped search never leaves a rejected one for another to find.
+ */
+export const stoppable = (tx: Planned, stop: () => boolean): Planned => ({
+  ...tx,
+  execute: <T extends Record<string, unknown>>(query: SQL) => (stop() ? Promise.reject(new ReadStopped()) : tx.execute<T>(query)),
+});
+
 export type Scan = 'seqscan' | 'indexscan' | 'bitmapscan';
 export const bitmapOnly: Record<Scan, boolean> = { seqscan: false, indexscan: false, bitmapscan: true };
 export const noIndex: Record<Scan, boolean> = { seqscan: false, indexscan: false, bitmapscan: false };

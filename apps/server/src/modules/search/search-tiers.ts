@@ -37,7 +37,7 @@ export function recencyEdges(tx: Planned, sort: SearchSort): Promise<string[]> {
 
 export async function readRecencyEdges(tx: Planned, sort: SearchSort): Promise<string[]> {
   const oldest = sort === 'Date, old to new';
-  const { rows } = await tx.execute<{ edges: string[] | null }>(sql`select array(
+  const { rows } = await tx.unplanned.execute<{ edges: string[] | null }>(sql`select array(
       select h[case when ${oldest} then 1 + ceil(f * (cardinality(h) - 1) / 100.0)::int
         else cardinality(h) - ceil(f * (cardinality(h) - 1) / 100.0)::int end]::text
       from unnest(${`{${recentShares.join(',')}}`}::int[]) with ordinality as s(f, i) order by i) as edges
