@@ -53,6 +53,28 @@ export function editDistance(a: string, b: string, max: number): number {
   return Math.min(d[a.length]?.[b.length] ?? max + 1, max + 1);
 }
 
+/**
+ * Every word one edit away from `w` (a letter deleted, inserted, replaced, or two neighbours swapped), for a Latin
+ * word of typoMin letters or more; none otherwise. Trigram similarity misses a typo near a short word's start ('chiar'
+ * and 'chair' share 2 of 10 letter triples), so these are looked up in the vocabulary beside it.
+ */
+export function oneEditAway(w: string): string[] {
+  if (w.length < typoMin || !/^[a-z]+$/.test(w)) return [];
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const out = new Set<string>();
+  for (let i = 0; i <= w.length; i++) {
+    const [head, tail] = [w.slice(0, i), w.slice(i)];
+    if (tail) out.add(head + tail.slice(1));
+    if (tail.length > 1) out.add(head + (tail[1] ?? '') + (tail[0] ?? '') + tail.slice(2));
+    for (const c of letters) {
+      if (tail) out.add(head + c + tail.slice(1));
+      out.add(head + c + tail);
+    }
+  }
+  out.delete(w);
+  return [...out];
+}
+
 /** Text split into lexemes as the documents are, in order. */
 async function lexemesOf(ctx: Ctx, texts: string[]): Promise<string[][]> {
   if (texts.length === 0) return [];
@@ -120,10 +142,12 @@ export async function planQuery(ctx: Ctx, text: string): Promise<QueryUnit[]> {
   const open = unique.map((s, i) => (units[i]?.alternatives.some((a) => a.kind !== 'synonym') ? null : s[0]));
   const loose = open.filter((w): w is string => w !== null && w.length >= 2);
   if (loose.length === 0) return units;
-  const { rows: near } = await ctx.db.execute<{ w: string; expansions: string[]; near: string[] }>(sql`
+  // Near words: by trigram similarity, and the known words one edit away (the same array on every row: one lookup).
+  const { rows: near } = await ctx.db.execute<{ w: string; expansions: string[]; near: string[]; edited: string[] }>(sql`
     select q.w, x.expansions, case when cardinality(x.expansions) = 0 and length(q.w) >= ${typoMin}
         then array(select word from search_words where word % q.w order by similarity(word, q.w) desc, word limit 12)
-        else '{}' end as near
+        else '{}' end as near,
+      array(select word from search_words where word = any(${sql.param(loose.flatMap(oneEditAway))}::text[])) as edited
     from unnest(${sql.param(loose)}::text[]) q(w),
     lateral (select array(select word from search_words where word like ${likePrefix(sql`q.w`)}
       order by length(word), word limit ${maxExpansions + 1}) as expansions) x`);
@@ -137,7 +161,7 @@ export async function planQuery(ctx: Ctx, text: string): Promise<QueryUnit[]> {
       return;
     }
     const edits = w.length <= 7 ? 1 : 2;
-    for (const n of r.near)
+    for (const n of new Set([...r.near, ...r.edited]))
       if (n.length >= typoMin && editDistance(n, w, edits) <= edits) unit.alternatives.push({ kind: 'typo', words: [n] });
   });
   return units;

@@ -59,8 +59,12 @@ describe('public search: relevance, plurals, typos and Hinglish (decision 054)',
   it('corrects a typo to a word of its length, never to a short different word', async () => {
     expect(names(await found({ searchQuery: 'cardamon', ...shop }))).toEqual(['Green Cardamom']);
     expect(names(await found({ searchQuery: 'cardamon', filter: 'Products' }))).toEqual(['Green Cardamom']);
-    // Two letters swapped is one typo.
+    // Two letters swapped is one typo, wherever they stand: 'chiar' and 'lmap' share too few letter triples with
+    // 'chair' and 'lamp' for a similarity search to offer them.
     expect(names(await found({ searchQuery: 'cottno', ...shop }))).toEqual(['Cotton Kurta']);
+    expect(names(await found({ searchQuery: 'chiar', ...shop }))).toEqual(['Teak Chair']);
+    expect(names(await found({ searchQuery: 'lmap', ...shop }))).toEqual(['Table Lamp', 'Brass Lamp', 'Clay Vase']);
+    expect(names(await found({ searchQuery: 'pepepr', ...shop }))).toEqual(['White Pepper', 'Black Pepper']);
   });
 
   it('still returns the matches of one word when the other matches nothing', async () => {
