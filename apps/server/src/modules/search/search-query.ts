@@ -200,7 +200,7 @@ const lexemeSql = (col: SQL) => sql`'''' || replace(replace(${col}, '\\', '\\\\'
  * script). Words are ANDed. Each word of two or more characters matches as a prefix ('sof' finds 'sofa') through
  * its known expansions in `search_words`;
  * a word that starts no known word matches its nearest known words by trigram similarity instead
- * ('sofq' finds 'sofa'). Null when the text has no words. The result goes back as a parameter, so
+ * ('sofq' finds 'sofa'), and the known words one edit away ('slik' finds 'silk'). Null when the text has no words. The result goes back as a parameter, so
  * the planner sees the real query and its selectivity.
  *
  * The typed word itself is one of the alternatives only when it could occur in a document: the vocabulary
@@ -214,6 +214,16 @@ export async function tsqueryOf(ctx: Ctx, text: string, opts: { letterPrefix?: b
   // prefix it stands for every word starting with it (bench/search.ts: '7':* is ~111,000 products, which GIN
   // collects whole before intersecting). The nav box's suggestions (letterPrefix) still complete it as typed.
   const letter = opts.letterPrefix ? sql`${lexemeSql(sql`w`)} || ':*'` : lexemeSql(sql`w`);
+  // The strings one edit away from each Latin word (decision 069), keyed by the word as the documents would split it:
+  // a guess, which at worst leaves a word to its trigram neighbours alone.
+  const edits = Object.fromEntries(
+    text
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .map((w) => [w, oneEditAway(w)]),
+  );
+  const near = sql`array(select word from search_words where word % w order by similarity(word, w) desc, word limit ${nearWords})
+    || array(select word from search_words where word in (select jsonb_array_elements_text(${JSON.stringify(edits)}::jsonb -> w)))`;
   const { rows } = await ctx.db.execute<{ tq: string | null }>(sql`
     select string_agg(case
         when length(w) < 2 then ${letter}
@@ -221,7 +231,7 @@ export async function tsqueryOf(ctx: Ctx, text: string, opts: { letterPrefix?: b
         else '(' || (select string_agg(${lexemeSql(sql`t`)}, ' | ')
           from (select distinct t from unnest(case when length(w) > ${vocabularyWordMax} then array[w] else '{}' end
             || case when cardinality(x.expansions) > 0 then x.expansions
-              else coalesce(nullif(array(select word from search_words where word % w order by similarity(word, w) desc, word limit ${nearWords}), '{}'), array[w]) end) t) u) || ')'
+              else coalesce(nullif(${near}, '{}'), array[w]) end) t) u) || ')'
       end, ' & ') as tq
     from (select distinct w from unnest(tsvector_to_array(to_tsvector('simple'::regconfig, stash_unaccent(${text})))) w) words,
     lateral (select array(select word from search_words where word like ${likePrefix(sql`w`)}
