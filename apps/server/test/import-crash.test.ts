@@ -13,7 +13,9 @@ import { createTestApp, type TestApp } from './test-app.ts';
 let app: TestApp;
 let nodes: ReturnType<typeof appNodes>;
 let owner: { token: string; businessId: string };
-const rowsInFile = 600;
+// 40 batches of importLimits.batchRows: the kill lands while most are left (7 had been written by then on a fast
+// machine, which with 6 finished the file between the poll that saw the first batch and the kill).
+const rowsInFile = 4000;
 
 /** Row i of the file: every field set, so a half-written product would show. */
 const fileRow = (i: number) => ({
