@@ -112,7 +112,7 @@ async function plainPage(ctx: Ctx, r: Reads): Promise<MatchPage> {
     }
     return found.slice(r.offset, r.limit);
   };
-  // A count that finds no page needed stops the page's reads at their next statement (as on the steered path).
+  // A count that finds no page needed stops the page's reads at their next statement (decision 070).
   let total: number | undefined;
   const [n, rows] = await Promise.all([
     ginCount(db, r.kinds, r).then((c) => (total = c)),

@@ -39,7 +39,7 @@ export async function steeredPage(ctx: Ctx, r: Reads): Promise<MatchPage> {
     // is read tier by tier whatever the count), so each runs in its own transaction on its own pooled connection, at
     // once ('walnot mirrer': ~13 ms of count beside ~16 ms of tier reads). Neither holds a connection while waiting
     // for the other's, so a full pool only queues them. A count that finds no page needed (no match, or few enough
-    // for the caller to score) stops the tier reads at their next statement: 'royal teak sofa' in bench/search.ts has
+    // for the caller to score) stops the tier reads at their next statement (decision 070): 'royal teak sofa' has
     // no item with all three words, and its empty tiers were read for 16 ms after the count had found none.
     let total: number | undefined;
     const [n, rows] = await Promise.all([
