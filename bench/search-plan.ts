@@ -12,10 +12,11 @@ import { productsWritten } from '../apps/server/src/db/tenant-writes.ts';
 import { searchItems } from '../apps/server/src/modules/search/search.service.ts';
 
 // `npm run bench:search-plan` (also in `npm run bench`): the statements the search service sends,
-// counted and matched by their text, for the cases decisions 024 and 033 shaped: a tier read once
+// counted and matched by their text, for the cases decisions 024, 033 and 068 shaped: a tier read once
 // within the newest products, the next tier read in the same statement, a count proved by the
-// labels, the planner asked once per term and minute. Plan shape, not behaviour: the results of the
-// very same searches are asserted in apps/server/src/modules/search/search-large.test.ts. Exits 1 when a
+// labels, the planner asked once per term and minute, and the plain path's label tier read within the
+// newest 4 % of time first. Plan shape, not behaviour: the results of the very same searches are asserted
+// in apps/server/src/modules/search/search-large.test.ts and search-recent.test.ts. Exits 1 when a
 // shape differs from the one expected. Seeds a small database of its own, fresh each run.
 //   BENCH_DATABASE_URL  server to use (default: the system PostgreSQL on 127.0.0.1:5432)
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
