@@ -25,6 +25,7 @@ type Row = {
   created_at: string;
   images: string[] | null;
   doc: DocEntry[];
+  name_end: number | null;
 };
 
 /** Every visible item matching `tq` (tsquery text), scored against `units`, one page of them best first. */
@@ -40,6 +41,8 @@ export async function rankMatches(
   const wanted = scoredWords(units);
   const doc = sql`(select coalesce(json_agg(json_build_array(u.lexeme, u.positions, u.weights)), '[]'::json) from unnest(t.search) u
     where u.lexeme = any(${sql.param(wanted.words)}::text[]) or u.lexeme like any(${sql.param(wanted.prefixes)}::text[]))`;
+  // Where the name ends in the document: its last name-weighted (A) position.
+  const nameEnd = sql`(select max(p) from unnest(ts_filter(t.search, '{a}')) u, unnest(u.positions) p)::int`;
   const read = (kind: SearchKind) => {
     const t = tables[kind];
     // In one business products go through the (business_id, search) GIN index unless a word is a true prefix, whose
@@ -52,10 +55,12 @@ export async function rankMatches(
       : sql`${itemShowsBeside(kind, sql`t`, hidden ?? { product: [], catalogue: [] })} and t.search @@ ${tsq}`;
     return sql`(select ${kind}::text as type, t.business_id, t.id, ${t.name} as name,
       to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at, ${t.images} as images,
-      ${doc} as doc from ${t.from} t where ${where}${opts.businessId ? sql`` : sql` limit ${searchCountCap + 1}`})`;
+      ${doc} as doc, ${nameEnd} as name_end from ${t.from} t where ${where}${opts.businessId ? sql`` : sql` limit ${searchCountCap + 1}`})`;
   };
   const { rows } = await ctx.db.execute<Row>(sql.join(opts.kinds.map(read), sql` union all `));
-  const scored = rows.map((r) => ({ row: r, score: scoreDoc(docOf(r.doc), units), createdAt: r.created_at, id: r.id })).sort(byRelevance);
+  const scored = rows
+    .map((r) => ({ row: r, score: scoreDoc(docOf(r.doc), units, r.name_end ?? 0), createdAt: r.created_at, id: r.id }))
+    .sort(byRelevance);
   const offset = (opts.pageNo - 1) * opts.perPage;
   const end = Math.min(offset + opts.perPage, searchCountCap);
   return toPage(

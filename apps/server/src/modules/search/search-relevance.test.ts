@@ -46,6 +46,24 @@ describe('public search: relevance, plurals, typos and Hinglish (decision 054)',
     expect(names(await found({ searchQuery: 'cardamon cott masala', ...shop }))).toEqual(['Masala Chai', 'Cotton Kurta', 'Green Cardamom']);
   });
 
+  it("ranks the things named by the word before what only starts with it: 'tea' finds teas before a tea caddy", async () => {
+    const b = await app.owner('search-head');
+    // Oldest first: by recency alone the caddy and the strainer set would lead.
+    await insert(b.businessId, [
+      { productName: 'Assam Tea' },
+      { productName: 'Green Tea' },
+      { productName: 'Tea Caddy' },
+      { productName: 'Tea Strainer Set' },
+    ]);
+    // The word as the name's last word first; then the shorter name; recency last.
+    expect(names(await found({ searchQuery: 'tea', businessName: 'search-head' }))).toEqual([
+      'Green Tea',
+      'Assam Tea',
+      'Tea Caddy',
+      'Tea Strainer Set',
+    ]);
+  });
+
   it('ranks a name match above a description match, recency only breaking ties', async () => {
     expect(names(await found({ searchQuery: 'brass lamp', ...shop }))).toEqual(['Brass Lamp', 'Clay Vase', 'Table Lamp']);
     expect(names(await found({ searchQuery: 'lamp', ...shop }))).toEqual(['Table Lamp', 'Brass Lamp', 'Clay Vase']);

@@ -8,6 +8,10 @@ const fieldWeight: Record<string, number> = { A: 10, B: 3, C: 1, D: 1 };
 const perUnitFound = 10_000;
 /** All the query's units side by side in one field, in order: this many times the field's weight. */
 const phraseBonus = 5;
+/** A unit that ends the name: its head word in English and Hinglish names ('Assam Tea', not 'Tea Caddy'). */
+const headBonus = 8;
+/** Divided by the name's length in words, when a unit is in the name. */
+const shortNameBonus = 6;
 
 type Occurrence = { pos: number; weight: string };
 export type Doc = Map<string, Occurrence[]>;
@@ -46,22 +50,29 @@ function occurrences(doc: Doc, a: Alternative): Occurrence[] {
   return occ.filter((o) => rest.every((w, i) => (doc.get(w) ?? []).some((r) => r.pos === o.pos + i + 1 && r.weight === o.weight)));
 }
 
-/** An item's relevance to the query units: higher is better; 0 when it matches none. */
-export function scoreDoc(doc: Doc, units: QueryUnit[]): number {
+/**
+ * An item's relevance to the query units: higher is better; 0 when it matches none. `nameEnd`: the position of the
+ * name's last word in the document (the name is positions 1 to nameEnd).
+ */
+export function scoreDoc(doc: Doc, units: QueryUnit[], nameEnd = 0): number {
   let score = 0;
   const unitPositions: Occurrence[][] = [];
   for (const u of units) {
     let best = 0;
+    let head = false;
     const seen: Occurrence[] = [];
     for (const a of u.alternatives) {
       for (const o of occurrences(doc, a)) {
         best = Math.max(best, (fieldWeight[o.weight] ?? 1) * matchKindScore[a.kind]);
+        if (o.weight === 'A' && o.pos + a.words.length - 1 === nameEnd) head = true;
         if (a.words.length === 1) seen.push(o);
       }
     }
-    if (best > 0) score += perUnitFound + best;
+    if (best > 0) score += perUnitFound + best + (head ? headBonus : 0);
     unitPositions.push(seen);
   }
+  // A shorter name says less besides the query's words.
+  if (nameEnd > 0 && unitPositions.some((occ) => occ.some((o) => o.weight === 'A'))) score += shortNameBonus / nameEnd;
   if (units.length > 1) score += phraseBonus * phraseWeight(unitPositions);
   return score;
 }

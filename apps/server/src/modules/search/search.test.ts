@@ -83,16 +83,16 @@ describe('public search: scope and visibility', () => {
     for (const item of p.searchedData) expect(item.businessName).toBe('search-a');
   });
 
-  it('ranks across every business too: names (newest first), then tags, then descriptions', async () => {
+  it("ranks across every business too: names (the word as the name's last word first), then tags, then descriptions", async () => {
     const p = await found({ searchQuery: 'sofa', filter: 'Products' });
-    expect(names(p)).toEqual(['Bench Sofa', 'Sofa Bed', 'Velvet Sofa', 'Reading Lamp', 'Oak Table']);
+    expect(names(p)).toEqual(['Bench Sofa', 'Velvet Sofa', 'Sofa Bed', 'Reading Lamp', 'Oak Table']);
     expect(p.count).toBe(5);
     expect(p.countCapped).toBe(false);
   });
 
   it('finds typos and prefixes across every business', async () => {
     expect(names(await found({ searchQuery: 'sofq', filter: 'Products' }))).toContain('Sofa Bed');
-    expect(names(await found({ searchQuery: 'ben', filter: 'Products' }))).toEqual(['Bench Sofa', 'Garden Bench']);
+    expect(names(await found({ searchQuery: 'ben', filter: 'Products' }))).toEqual(['Garden Bench', 'Bench Sofa']);
   });
 
   it('searches every visible business without businessName, never a blocked one', async () => {
