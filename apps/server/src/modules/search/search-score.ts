@@ -1,7 +1,8 @@
 import { type Alternative, matchKindScore, type QueryUnit } from './search-query.ts';
 
 // How well an item matches (decision 054), read from its stored weighted search document (name A, category/tags/item
-// no B, description C): per query unit found (dominant), then field weight x match kind, plus a phrase bonus.
+// no B, description C): per query unit found (dominant), then field weight x match kind, plus a phrase bonus, a bonus
+// for a unit that ends the name and one for a short name (decision 071).
 
 /** Field weights by document weight: name 10, labels (category, tags, item no) 3, description 1. */
 const fieldWeight: Record<string, number> = { A: 10, B: 3, C: 1, D: 1 };
