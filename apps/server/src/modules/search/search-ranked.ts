@@ -41,8 +41,10 @@ export async function rankMatches(
   const wanted = scoredWords(units);
   const doc = sql`(select coalesce(json_agg(json_build_array(u.lexeme, u.positions, u.weights)), '[]'::json) from unnest(t.search) u
     where u.lexeme = any(${sql.param(wanted.words)}::text[]) or u.lexeme like any(${sql.param(wanted.prefixes)}::text[]))`;
-  // Where the name ends in the document: its last name-weighted (A) position.
-  const nameEnd = sql`(select max(p) from unnest(ts_filter(t.search, '{a}')) u, unnest(u.positions) p)::int`;
+  // Where the name ends in the document: its last name-weighted (A) position. One function call nested in another's
+  // select list: a sub-select joining two unnest() calls, the second on the first's column, crashes a Citus 13.2
+  // coordinator (signal 11) when read across shops.
+  const nameEnd = sql`(select max(pos) from (select unnest(positions) as pos from unnest(ts_filter(t.search, '{a}'))) s)::int`;
   const read = (kind: SearchKind) => {
     const t = tables[kind];
     // In one business products go through the (business_id, search) GIN index unless a word is a true prefix, whose
