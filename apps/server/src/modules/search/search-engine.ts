@@ -4,7 +4,17 @@ import type { AppContext } from '../../app-context.ts';
 import { itemIsPublic, readHiddenBusinesses } from '../businesses/visibility.ts';
 import { ginCount } from './search-count.ts';
 import { matchReads, type Reads, tierCondition } from './search-reads.ts';
-import { type MatchOptions, type MatchPage, orderBy, type Row, type Source, tableOrder, toPage } from './search-sources.ts';
+import {
+  type KeptReads,
+  keptAMinute,
+  type MatchOptions,
+  type MatchPage,
+  orderBy,
+  type Row,
+  type Source,
+  tableOrder,
+  toPage,
+} from './search-sources.ts';
 import { expectedMatches, steeredPage } from './search-steered.ts';
 import { type Planned, stoppable, unlessStopped, unsteered } from './search-steering.ts';
 
@@ -122,23 +132,20 @@ async function plainPage(ctx: Ctx, r: Reads): Promise<MatchPage> {
 }
 
 // The newest share of the products' time span that tier 2 is read in first (plainPage, decision 068). The span's ends
-// are read once a minute per database (min and max on products_visible_newest_idx; on Citus each shard answers its
-// own). A stale edge only moves where the range ends, never a page: search-recent.test.ts pages both sides of it.
-export const recentSpanShare = 0.04;
-const edgeKeptMs = 60_000;
-const edges = new WeakMap<object, { at: number; edge: Promise<string | null> }>();
+// are read once a minute per database (keptAMinute; min and max on products_visible_newest_idx, and on Citus each
+// shard answers its own). A stale edge only moves where the range ends, never a page: search-recent.test.ts pages both
+// sides of it.
+const recentSpanShare = 0.04;
+const spanEdges: KeptReads<string | null> = new WeakMap();
 
 /** The creation time that leaves the newest recentSpanShare of the visible products' time span on its right; null: none. */
 function recentEdge(db: Planned): Promise<string | null> {
-  const hit = edges.get(db.database);
-  if (hit && Date.now() - hit.at < edgeKeptMs) return hit.edge;
-  const edge = db
-    .execute<{
-      edge: string | null;
-    }>(sql`select (max(t.created_at) - (max(t.created_at) - min(t.created_at)) * ${recentSpanShare})::text as edge
-      from products t where ${itemIsPublic(sql`t`)}`)
-    .then((res) => res.rows[0]?.edge ?? null);
-  edges.set(db.database, { at: Date.now(), edge });
-  edge.catch(() => edges.delete(db.database));
-  return edge;
+  const read = async () =>
+    (
+      await db.execute<{
+        edge: string | null;
+      }>(sql`select (max(t.created_at) - (max(t.created_at) - min(t.created_at)) * ${recentSpanShare})::text
+        as edge from products t where ${itemIsPublic(sql`t`)}`)
+    ).rows[0]?.edge ?? null;
+  return keptAMinute(spanEdges, db.database, 'products', read, (edge) => edge !== null);
 }

@@ -159,3 +159,28 @@ export function toPage(rows: MatchRow[], n: number): MatchPage {
     countCapped: n > searchCountCap,
   };
 }
+
+/** A read kept per database and key, as keptAMinute stores it. */
+export type KeptReads<T> = WeakMap<object, Map<string, { at: number; value: Promise<T> }>>;
+
+/**
+ * `read()` kept a minute per database and key: the recency edges of the steered path and the plain path's time span
+ * (decisions 054, 068). A stale value only moves where a range ends, never a page. A failed read, or a value `keep`
+ * refuses (nothing to go on yet, such as an empty table), is not kept.
+ */
+export function keptAMinute<T>(
+  cache: KeptReads<T>,
+  database: object,
+  key: string,
+  read: () => Promise<T>,
+  keep: (v: T) => boolean,
+): Promise<T> {
+  const kept = cache.get(database) ?? new Map<string, { at: number; value: Promise<T> }>();
+  cache.set(database, kept);
+  const hit = kept.get(key);
+  if (hit && Date.now() - hit.at < 60_000) return hit.value;
+  const value = read();
+  kept.set(key, { at: Date.now(), value });
+  value.then((v) => keep(v) || kept.delete(key)).catch(() => kept.delete(key));
+  return value;
+}

@@ -1,6 +1,6 @@
 import type { SearchSort } from '@stashblog/contract/search-options';
 import { type SQL, sql } from 'drizzle-orm';
-import { orderBy, type Row, type SearchKind } from './search-sources.ts';
+import { type KeptReads, keptAMinute, orderBy, type Row, type SearchKind } from './search-sources.ts';
 import type { Planned } from './search-steering.ts';
 
 // The steered tier reads' tools (search-tier-page.ts, decision 054): the recency ranges a large tier is read in (from
@@ -14,28 +14,26 @@ export const wholeTierRows = 2000;
 export const recentShares = [1, 4, 16];
 export const recencyOrdered = (sort: SearchSort) => sort === 'Relevance' || sort === 'Date, new to old' || sort === 'Date, old to new';
 
-// The edges are kept for a minute per database: reading pg_stats took 3-6 ms per search, and a stale edge only
-// moves where the first range ends (a range's newest matches are the newest overall, wherever it ends).
-export const edgesKeptMs = 60_000;
-export const edgesCache = new WeakMap<object, Map<SearchSort, { at: number; edges: Promise<string[]> }>>();
+// The edges are kept for a minute per database (keptAMinute): reading pg_stats took 3-6 ms per search, and a stale edge
+// only moves where the first range ends (a range's newest matches are the newest overall, wherever it ends).
+const edgesCache: KeptReads<string[]> = new WeakMap();
 
 /**
  * The created_at values that leave the newest (oldest, for 'Date, old to new') 1 %, 4 % and 16 % of products
- * on their side, read from the column's histogram (ANALYZE keeps it; no table is read). Empty without one.
+ * on their side, read from the column's histogram (ANALYZE keeps it; no table is read). Empty without one, which is
+ * not kept (never analysed yet).
  */
 export function recencyEdges(tx: Planned, sort: SearchSort): Promise<string[]> {
-  const kept = edgesCache.get(tx.database) ?? new Map();
-  edgesCache.set(tx.database, kept);
-  const hit = kept.get(sort);
-  if (hit && Date.now() - hit.at < edgesKeptMs) return hit.edges;
-  const edges = readRecencyEdges(tx, sort);
-  kept.set(sort, { at: Date.now(), edges });
-  // Neither a failed read nor a missing histogram (never analysed yet) is kept.
-  edges.then((e) => e.length > 0 || kept.delete(sort)).catch(() => kept.delete(sort));
-  return edges;
+  return keptAMinute(
+    edgesCache,
+    tx.database,
+    sort,
+    () => readRecencyEdges(tx, sort),
+    (e) => e.length > 0,
+  );
 }
 
-export async function readRecencyEdges(tx: Planned, sort: SearchSort): Promise<string[]> {
+async function readRecencyEdges(tx: Planned, sort: SearchSort): Promise<string[]> {
   const oldest = sort === 'Date, old to new';
   const { rows } = await tx.unplanned.execute<{ edges: string[] | null }>(sql`select array(
       select h[case when ${oldest} then 1 + ceil(f * (cardinality(h) - 1) / 100.0)::int
