@@ -1,9 +1,10 @@
 import { searchTexts } from '@stashblog/contract/search-options';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { names, searchFixtures, seedSofaShops } from '../../../test/search-fixtures.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { searchPlanSteeringOn } from './search-steering.ts';
+import { ReadStopped, searchPlanSteeringOn, stoppable, unlessStopped, unsteered } from './search-steering.ts';
 
 // Paging, the SPEC sorts, refusals and the nav box's suggestions. Every search runs through the plain and the steered
 // path alike (search-fixtures.ts: found).
@@ -106,5 +107,21 @@ describe('the plan steering switch (decision 054)', () => {
     expect(await searchPlanSteeringOn(app.ctx.db, true)).toBe(true);
     expect(await searchPlanSteeringOn(app.ctx.db, false)).toBe(false);
     expect(app.ctx.searchPlanSteering).toBe(true);
+  });
+});
+
+describe('page reads stopped once the count needs no page (decision 070)', () => {
+  it('sends no statement after the stop, still sends the kept reads, and a stopped read is an empty page', async () => {
+    let stopped = false;
+    const reads = stoppable(unsteered(app.ctx.db), () => stopped);
+    const backends = sql`select count(*)::int as n from pg_stat_activity where query like '%stop-probe%' and pid <> pg_backend_pid()`;
+    expect((await reads.execute<{ one: number }>(sql`select 1 as one /* stop-probe */`)).rows).toEqual([{ one: 1 }]);
+    stopped = true;
+    await expect(reads.execute(sql`select pg_sleep(5) /* stop-probe */`)).rejects.toBeInstanceOf(ReadStopped);
+    // Not sent: no backend runs it.
+    expect((await app.ctx.db.execute<{ n: number }>(backends)).rows[0]?.n).toBe(0);
+    expect((await reads.unplanned.execute<{ two: number }>(sql`select 2 as two`)).rows).toEqual([{ two: 2 }]);
+    expect(await reads.execute(sql`select 3`).catch(unlessStopped)).toEqual([]);
+    await expect(Promise.reject(new Error('boom')).catch(unlessStopped)).rejects.toThrow('boom');
   });
 });
